@@ -1,0 +1,89 @@
+//! The `workgroup` command line.
+mod devices;
+mod layout;
+
+use clap::{Parser, Subcommand};
+use workgroup::gpu::{Context, ContextOptions, DeviceSelector};
+
+#[derive(Parser)]
+#[command(name = "workgroup", version, about = "GPU compute algorithms on Vulkan, every variant, exact and measured")]
+pub struct Cli {
+    /// Device to use: index from `workgroup devices`, or a substring of its name
+    #[arg(long, global = true)]
+    device: Option<DeviceSelector>,
+    /// Enable the Khronos validation layer with synchronization validation
+    #[arg(long, global = true)]
+    validate: bool,
+    /// Print machine-readable JSON instead of text
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every Vulkan device with the limits that matter for compute
+    Devices,
+    /// Seed 004: each invocation writes its linear global index; verified and shown as a grid
+    Layout(layout::Args),
+}
+
+pub struct Global {
+    pub device: Option<DeviceSelector>,
+    pub validate: bool,
+    pub json: bool,
+}
+
+impl Global {
+    pub fn context(&self) -> anyhow::Result<Context> {
+        let ctx = Context::new(&ContextOptions {
+            device: self.device.clone(),
+            validate: self.validate,
+            echo_validation: self.validate,
+            ..Default::default()
+        })?;
+        Ok(ctx)
+    }
+
+    /// With `--validate`, any validation message makes the command fail.
+    pub fn finish(&self, ctx: &Context) -> anyhow::Result<()> {
+        let n = ctx.validation_messages().len();
+        if n > 0 {
+            anyhow::bail!("{n} validation message(s) reported (see above)");
+        }
+        Ok(())
+    }
+}
+
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand)
+            {
+                let _ = e.print();
+                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 2 } else { 0 };
+            }
+            // One line: clap's first line ("error: ...") without the usage block.
+            let text = e.render().to_string();
+            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: invalid arguments");
+            eprintln!("{first} (see --help)");
+            return 2;
+        }
+    };
+    let global = Global { device: cli.device, validate: cli.validate, json: cli.json };
+    let result = match cli.command {
+        Command::Devices => devices::run(&global),
+        Command::Layout(args) => layout::run(&global, &args),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            let msg = format!("{e:#}").replace('\n', " ");
+            eprintln!("error: {msg}");
+            1
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Exact CPU references.

@@ -1,0 +1,193 @@
+//! rgba8 storage images: the lecture's `layout(rgba8) uniform image2D` read with `imageLoad`.
+//! Images live in `GENERAL` layout once uploaded, the layout storage images need.
+use super::buffer::RawBuffer;
+use super::context::{Context, Inner};
+use super::error::{Error, Result};
+use super::record::{Bind, Recorder};
+use ash::vk;
+use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
+use gpu_allocator::MemoryLocation;
+use std::sync::Arc;
+
+pub struct Image {
+    inner: Arc<Inner>,
+    raw: vk::Image,
+    view: vk::ImageView,
+    alloc: Option<Allocation>,
+    pub width: u32,
+    pub height: u32,
+}
+
+const FORMAT: vk::Format = vk::Format::R8G8B8A8_UNORM;
+
+fn color_range() -> vk::ImageSubresourceRange {
+    vk::ImageSubresourceRange {
+        aspect_mask: vk::ImageAspectFlags::COLOR,
+        base_mip_level: 0,
+        level_count: 1,
+        base_array_layer: 0,
+        layer_count: 1,
+    }
+}
+
+impl Image {
+    /// An rgba8 storage image in `UNDEFINED` layout; `upload` or `Recorder::to_general` it first.
+    pub fn new(ctx: &Context, width: u32, height: u32, name: &str) -> Result<Image> {
+        let max = ctx.info().max_image_dimension_2d;
+        if width == 0 || height == 0 {
+            return Err(Error::invalid(format!("{name}: image size {width}x{height} is empty")));
+        }
+        if width > max || height > max {
+            return Err(Error::invalid(format!("{name}: image size {width}x{height} exceeds the device's maxImageDimension2D {max}")));
+        }
+        let inner = ctx.inner.clone();
+        let device = &inner.device;
+        let info = vk::ImageCreateInfo::default()
+            .image_type(vk::ImageType::TYPE_2D)
+            .format(FORMAT)
+            .extent(vk::Extent3D { width, height, depth: 1 })
+            .mip_levels(1)
+            .array_layers(1)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .tiling(vk::ImageTiling::OPTIMAL)
+            .usage(vk::ImageUsageFlags::STORAGE | vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST)
+            .initial_layout(vk::ImageLayout::UNDEFINED);
+        let raw = unsafe { device.create_image(&info, None) }.map_err(Error::vk("vkCreateImage"))?;
+        let req = unsafe { device.get_image_memory_requirements(raw) };
+        let alloc = {
+            let mut guard = inner.allocator.lock().map_err(|_| Error::invalid("allocator poisoned"))?;
+            let a = guard.as_mut().ok_or_else(|| Error::invalid("context is shutting down"))?;
+            a.allocate(&AllocationCreateDesc {
+                name,
+                requirements: req,
+                location: MemoryLocation::GpuOnly,
+                linear: false,
+                allocation_scheme: AllocationScheme::GpuAllocatorManaged,
+            })
+        };
+        let alloc = match alloc {
+            Ok(a) => a,
+            Err(e) => {
+                unsafe { device.destroy_image(raw, None) };
+                return Err(e.into());
+            }
+        };
+        let mut image = Image { inner: inner.clone(), raw, view: vk::ImageView::null(), alloc: Some(alloc), width, height };
+        let a = image.alloc.as_ref().unwrap();
+        unsafe { device.bind_image_memory(raw, a.memory(), a.offset()) }.map_err(Error::vk("vkBindImageMemory"))?;
+        let view_info = vk::ImageViewCreateInfo::default()
+            .image(raw)
+            .view_type(vk::ImageViewType::TYPE_2D)
+            .format(FORMAT)
+            .subresource_range(color_range());
+        image.view = unsafe { device.create_image_view(&view_info, None) }.map_err(Error::vk("vkCreateImageView"))?;
+        Ok(image)
+    }
+
+    /// An image holding `pixels` (rgba8, row-major, `width * height * 4` bytes), in `GENERAL`.
+    pub fn from_rgba8(ctx: &Context, width: u32, height: u32, pixels: &[u8], name: &str) -> Result<Image> {
+        let expected = width as usize * height as usize * 4;
+        if pixels.len() != expected {
+            return Err(Error::invalid(format!("{name}: {} bytes given for {width}x{height} rgba8 ({expected})", pixels.len())));
+        }
+        let image = Image::new(ctx, width, height, name)?;
+        let mut staging =
+            RawBuffer::new(ctx, pixels.len() as u64, vk::BufferUsageFlags::TRANSFER_SRC, MemoryLocation::CpuToGpu, "staging image upload")?;
+        staging.mapped()?.copy_from_slice(pixels);
+        ctx.submit(|rec| {
+            rec.image_layout(&image, vk::ImageLayout::UNDEFINED, vk::ImageLayout::TRANSFER_DST_OPTIMAL);
+            let region = image.region();
+            unsafe {
+                ctx.inner.device.cmd_copy_buffer_to_image(rec.cmd, staging.raw, image.raw, vk::ImageLayout::TRANSFER_DST_OPTIMAL, &[region])
+            };
+            rec.image_layout(&image, vk::ImageLayout::TRANSFER_DST_OPTIMAL, vk::ImageLayout::GENERAL);
+            Ok(())
+        })?;
+        Ok(image)
+    }
+
+    fn region(&self) -> vk::BufferImageCopy {
+        vk::BufferImageCopy {
+            buffer_offset: 0,
+            buffer_row_length: 0,
+            buffer_image_height: 0,
+            image_subresource: vk::ImageSubresourceLayers {
+                aspect_mask: vk::ImageAspectFlags::COLOR,
+                mip_level: 0,
+                base_array_layer: 0,
+                layer_count: 1,
+            },
+            image_offset: vk::Offset3D::default(),
+            image_extent: vk::Extent3D { width: self.width, height: self.height, depth: 1 },
+        }
+    }
+
+    pub fn raw(&self) -> vk::Image {
+        self.raw
+    }
+    pub fn view(&self) -> vk::ImageView {
+        self.view
+    }
+    /// Binds the image as a storage image (it must be in `GENERAL`).
+    pub fn bind(&self) -> Bind {
+        Bind::Image { view: self.view }
+    }
+
+    /// Reads the image back as rgba8 bytes (it must be in `GENERAL`).
+    pub fn read(&self, ctx: &Context) -> Result<Vec<u8>> {
+        let bytes = self.width as u64 * self.height as u64 * 4;
+        let mut staging =
+            RawBuffer::new(ctx, bytes, vk::BufferUsageFlags::TRANSFER_DST, MemoryLocation::GpuToCpu, "staging image read-back")?;
+        ctx.submit(|rec| {
+            rec.barrier(super::Sync::AllToTransfer);
+            unsafe {
+                ctx.inner.device.cmd_copy_image_to_buffer(rec.cmd, self.raw, vk::ImageLayout::GENERAL, staging.raw, &[self.region()])
+            };
+            rec.barrier(super::Sync::TransferToHost);
+            Ok(())
+        })?;
+        Ok(staging.mapped()?.to_vec())
+    }
+}
+
+impl Recorder<'_> {
+    /// A layout transition of the whole image (with the memory dependency it implies).
+    pub fn image_layout(&mut self, image: &Image, from: vk::ImageLayout, to: vk::ImageLayout) {
+        self.image_layout_raw(image.raw, from, to);
+    }
+
+    /// A layout transition of the caller's single-level colour image (engine mode).
+    pub fn image_layout_raw(&mut self, image: vk::Image, from: vk::ImageLayout, to: vk::ImageLayout) {
+        let b = [vk::ImageMemoryBarrier2::default()
+            .src_stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)
+            .src_access_mask(vk::AccessFlags2::MEMORY_WRITE)
+            .dst_stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)
+            .dst_access_mask(vk::AccessFlags2::MEMORY_READ | vk::AccessFlags2::MEMORY_WRITE)
+            .old_layout(from)
+            .new_layout(to)
+            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .image(image)
+            .subresource_range(color_range())];
+        let dep = vk::DependencyInfo::default().image_memory_barriers(&b);
+        unsafe { self.ctx.inner.device.cmd_pipeline_barrier2(self.cmd, &dep) };
+    }
+}
+
+impl Drop for Image {
+    fn drop(&mut self) {
+        unsafe {
+            if self.view != vk::ImageView::null() {
+                self.inner.device.destroy_image_view(self.view, None);
+            }
+        }
+        if let Some(alloc) = self.alloc.take() {
+            if let Ok(mut g) = self.inner.allocator.lock() {
+                if let Some(a) = g.as_mut() {
+                    let _ = a.free(alloc);
+                }
+            }
+        }
+        unsafe { self.inner.device.destroy_image(self.raw, None) };
+    }
+}

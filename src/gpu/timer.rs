@@ -1,0 +1,121 @@
+//! GPU timers: labelled timestamps and pipeline statistics (compute invocations).
+//!
+//! Method: a barrier before the region, `timestamp("start")`, the work, `timestamp("end")`;
+//! timestamps are written at `ALL_COMMANDS`, i.e. when everything before has completed.
+use super::context::{Context, Inner};
+use super::error::{Error, Result};
+use super::record::Recorder;
+use ash::vk;
+use std::sync::Arc;
+
+pub struct Timer {
+    inner: Arc<Inner>,
+    pool: vk::QueryPool,
+    capacity: u32,
+    labels: Vec<String>,
+}
+
+impl Timer {
+    pub fn new(ctx: &Context, capacity: u32) -> Result<Timer> {
+        if ctx.inner.timestamp_valid_bits == 0 {
+            return Err(Error::Unsupported("the compute queue has no timestamps (timestampValidBits = 0)".into()));
+        }
+        let info = vk::QueryPoolCreateInfo::default().query_type(vk::QueryType::TIMESTAMP).query_count(capacity);
+        let pool = unsafe { ctx.inner.device.create_query_pool(&info, None) }.map_err(Error::vk("vkCreateQueryPool"))?;
+        Ok(Timer { inner: ctx.inner.clone(), pool, capacity, labels: Vec::new() })
+    }
+
+    /// Resets the pool (recorded) and forgets the labels; call before the first timestamp.
+    pub fn reset(&mut self, rec: &mut Recorder) {
+        unsafe { self.inner.device.cmd_reset_query_pool(rec.cmd, self.pool, 0, self.capacity) };
+        self.labels.clear();
+    }
+
+    /// Records a labelled timestamp, written once every earlier command has completed.
+    pub fn stamp(&mut self, rec: &mut Recorder, label: &str) -> Result<()> {
+        let index = self.labels.len() as u32;
+        if index >= self.capacity {
+            return Err(Error::invalid(format!("timer holds {} timestamps", self.capacity)));
+        }
+        unsafe { self.inner.device.cmd_write_timestamp2(rec.cmd, vk::PipelineStageFlags2::ALL_COMMANDS, self.pool, index) };
+        self.labels.push(label.to_string());
+        Ok(())
+    }
+
+    /// Timestamps in nanoseconds since the first one, with their labels (after the work ran).
+    pub fn read(&self) -> Result<Vec<(String, f64)>> {
+        let n = self.labels.len();
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let mut ticks = vec![0u64; n];
+        unsafe {
+            self.inner.device.get_query_pool_results(self.pool, 0, &mut ticks, vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT)
+        }
+        .map_err(Error::vk("vkGetQueryPoolResults"))?;
+        let bits = self.inner.timestamp_valid_bits;
+        let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        let period = self.inner.info.timestamp_period_ns as f64;
+        let t0 = ticks[0] & mask;
+        Ok(self.labels.iter().zip(ticks).map(|(l, t)| (l.clone(), ((t & mask).wrapping_sub(t0) & mask) as f64 * period)).collect())
+    }
+
+    /// Nanoseconds between the timestamps labelled `from` and `to`.
+    pub fn between(&self, from: &str, to: &str) -> Result<f64> {
+        let r = self.read()?;
+        let find =
+            |l: &str| r.iter().find(|(x, _)| x == l).map(|(_, t)| *t).ok_or_else(|| Error::invalid(format!("no timestamp labelled {l:?}")));
+        Ok(find(to)? - find(from)?)
+    }
+}
+
+impl Drop for Timer {
+    fn drop(&mut self) {
+        unsafe { self.inner.device.destroy_query_pool(self.pool, None) };
+    }
+}
+
+/// Counts compute-shader invocations over a region (`begin` .. `end`).
+pub struct InvocationCounter {
+    inner: Arc<Inner>,
+    pool: vk::QueryPool,
+}
+
+impl InvocationCounter {
+    pub fn new(ctx: &Context) -> Result<InvocationCounter> {
+        if !ctx.info().pipeline_statistics_query {
+            return Err(Error::Unsupported("pipeline statistics queries".into()));
+        }
+        let info = vk::QueryPoolCreateInfo::default()
+            .query_type(vk::QueryType::PIPELINE_STATISTICS)
+            .query_count(1)
+            .pipeline_statistics(vk::QueryPipelineStatisticFlags::COMPUTE_SHADER_INVOCATIONS);
+        let pool = unsafe { ctx.inner.device.create_query_pool(&info, None) }.map_err(Error::vk("vkCreateQueryPool"))?;
+        Ok(InvocationCounter { inner: ctx.inner.clone(), pool })
+    }
+    /// Resets and begins the query (outside any dispatch).
+    pub fn begin(&self, rec: &mut Recorder) {
+        unsafe {
+            self.inner.device.cmd_reset_query_pool(rec.cmd, self.pool, 0, 1);
+            self.inner.device.cmd_begin_query(rec.cmd, self.pool, 0, vk::QueryControlFlags::empty());
+        }
+    }
+    pub fn end(&self, rec: &mut Recorder) {
+        unsafe { self.inner.device.cmd_end_query(rec.cmd, self.pool, 0) };
+    }
+    /// The invocations counted (after the work ran).
+    pub fn read(&self) -> Result<u64> {
+        let mut v = [0u64; 1];
+        unsafe {
+            self.inner.device.get_query_pool_results(self.pool, 0, &mut v, vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT)
+        }
+        .map_err(Error::vk("vkGetQueryPoolResults"))?;
+        Ok(v[0])
+    }
+}
+
+impl Drop for InvocationCounter {
+    fn drop(&mut self) {
+        unsafe { self.inner.device.destroy_query_pool(self.pool, None) };
+    }
+}

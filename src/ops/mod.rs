@@ -1,0 +1,2 @@
+//! One module per algorithm: GPU variants, parameters, validation of input.
+pub mod layout;
