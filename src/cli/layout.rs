@@ -11,6 +11,12 @@ pub struct Args {
     local: Vec<u32>,
 }
 
+impl Args {
+    pub fn demo() -> Args {
+        Args { groups: vec![4, 2], local: vec![4, 4] }
+    }
+}
+
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ctx = g.context()?;
     let groups = [a.groups[0], a.groups[1]];

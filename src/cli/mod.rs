@@ -27,6 +27,8 @@ enum Command {
     Devices,
     /// Seed 004: each invocation writes its linear global index; verified and shown as a grid
     Layout(layout::Args),
+    /// The demo: the device list, then each algorithm's demo on a bundled input
+    Tour,
 }
 
 pub struct Global {
@@ -56,6 +58,14 @@ impl Global {
     }
 }
 
+fn tour(g: &Global) -> anyhow::Result<()> {
+    println!("== workgroup devices");
+    devices::run(g)?;
+    println!("\n== workgroup layout --groups 4 2 --local 4 4  (seed 004)");
+    layout::run(g, &layout::Args::demo())?;
+    Ok(())
+}
+
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -77,6 +87,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Devices => devices::run(&global),
         Command::Layout(args) => layout::run(&global, &args),
+        Command::Tour => tour(&global),
     };
     match result {
         Ok(()) => 0,

@@ -113,8 +113,12 @@ pub struct AdoptInfo {
     pub collect_validation: bool,
 }
 
+/// Loads libvulkan at run time; `WORKGROUP_VULKAN_LIBRARY` names another loader library.
 fn load_entry() -> Result<ash::Entry> {
-    unsafe { ash::Entry::load() }.map_err(|e| Error::NoLoader(e.to_string()))
+    match std::env::var_os("WORKGROUP_VULKAN_LIBRARY") {
+        Some(path) => unsafe { ash::Entry::load_from(&path) }.map_err(|e| Error::NoLoader(format!("{}: {e}", path.to_string_lossy()))),
+        None => unsafe { ash::Entry::load() }.map_err(|e| Error::NoLoader(e.to_string())),
+    }
 }
 
 fn version_string(v: u32) -> String {

@@ -139,10 +139,10 @@ impl Image {
         let mut staging =
             RawBuffer::new(ctx, bytes, vk::BufferUsageFlags::TRANSFER_DST, MemoryLocation::GpuToCpu, "staging image read-back")?;
         ctx.submit(|rec| {
-            rec.barrier(super::Sync::AllToTransfer);
-            unsafe {
-                ctx.inner.device.cmd_copy_image_to_buffer(rec.cmd, self.raw, vk::ImageLayout::GENERAL, staging.raw, &[self.region()])
-            };
+            rec.image_layout(self, vk::ImageLayout::GENERAL, vk::ImageLayout::TRANSFER_SRC_OPTIMAL);
+            let layout = vk::ImageLayout::TRANSFER_SRC_OPTIMAL;
+            unsafe { ctx.inner.device.cmd_copy_image_to_buffer(rec.cmd, self.raw, layout, staging.raw, &[self.region()]) };
+            rec.image_layout(self, vk::ImageLayout::TRANSFER_SRC_OPTIMAL, vk::ImageLayout::GENERAL);
             rec.barrier(super::Sync::TransferToHost);
             Ok(())
         })?;

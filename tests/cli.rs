@@ -1,0 +1,69 @@
+//! The binary as a user runs it: every subcommand, and every bad input gives one line of error
+//! and a non-zero exit, never a panic or a hang.
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn wg() -> Command {
+    let mut c = Command::cargo_bin("workgroup").unwrap();
+    c.timeout(std::time::Duration::from_secs(120));
+    c
+}
+
+/// Runs with `args`, expects failure with exactly one line on stderr containing `needle`.
+pub fn fails_with_one_line(args: &[&str], needle: &str) {
+    let out = wg().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
+    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
+    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
+}
+
+#[test]
+fn devices_lists_a_device() {
+    wg().args(["devices"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("subgroup size"))
+        .stdout(predicate::str::contains("shared memory"));
+    let out = wg().args(["devices", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v.as_array().unwrap()[0]["max_shared_memory_bytes"].as_u64().unwrap() >= 16384);
+}
+
+#[test]
+fn layout_prints_a_verified_grid() {
+    wg().args(["--validate", "layout", "--groups", "3", "2", "--local", "4", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("verified"))
+        .stdout(predicate::str::contains("36 37 38 39 40 41 42 43 44 45 46 47"));
+    let out = wg().args(["layout", "--groups", "2", "2", "--local", "2", "1", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verified"], true);
+    assert_eq!(v["linear"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn bad_input_gives_one_line() {
+    fails_with_one_line(&["--device", "no-such-gpu", "layout"], "matches no device");
+    fails_with_one_line(&["--device", "99", "layout"], "only");
+    fails_with_one_line(&["layout", "--local", "0", "1"], "at least 1");
+    fails_with_one_line(&["layout", "--local", "4096", "1"], "at most");
+    fails_with_one_line(&["layout", "--local", "64", "64"], "invocations");
+    fails_with_one_line(&["layout", "--groups", "x", "1"], "invalid value");
+    fails_with_one_line(&["no-such-command"], "unrecognized");
+}
+
+#[test]
+fn missing_loader_or_driver_gives_one_line() {
+    let out = wg().args(["devices"]).env("WORKGROUP_VULKAN_LIBRARY", "/nonexistent/libvulkan.so.1").output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.lines().count() == 1 && err.contains("loader"), "{err}");
+    let out =
+        wg().args(["layout"]).env("VK_DRIVER_FILES", "/nonexistent.json").env("VK_ICD_FILENAMES", "/nonexistent.json").output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.lines().count() == 1 && err.to_lowercase().contains("driver"), "{err}");
+}
