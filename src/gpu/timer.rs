@@ -119,3 +119,47 @@ impl Drop for InvocationCounter {
         unsafe { self.inner.device.destroy_query_pool(self.pool, None) };
     }
 }
+
+/// Minimum, median and maximum of repeated GPU timings, in nanoseconds.
+#[derive(Clone, Copy, Debug, Default, serde::Serialize)]
+pub struct Timing {
+    pub runs: u32,
+    pub min_ns: f64,
+    pub median_ns: f64,
+    pub max_ns: f64,
+}
+
+impl Timing {
+    pub fn from_samples(mut ns: Vec<f64>) -> Timing {
+        if ns.is_empty() {
+            return Timing::default();
+        }
+        ns.sort_by(|a, b| a.total_cmp(b));
+        let n = ns.len();
+        let median = if n % 2 == 1 { ns[n / 2] } else { 0.5 * (ns[n / 2 - 1] + ns[n / 2]) };
+        Timing { runs: n as u32, min_ns: ns[0], median_ns: median, max_ns: ns[n - 1] }
+    }
+    pub fn median_ms(&self) -> f64 {
+        self.median_ns * 1e-6
+    }
+}
+
+/// Times what `record` records, on the GPU: `warmup` untimed submissions, then `runs` timed
+/// ones, each `barrier(Full); stamp; record; stamp` in its own submission. Returns min/median/max.
+pub fn measure(ctx: &Context, warmup: u32, runs: u32, mut record: impl FnMut(&mut Recorder) -> Result<()>) -> Result<Timing> {
+    let mut timer = Timer::new(ctx, 2)?;
+    let mut samples = Vec::with_capacity(runs as usize);
+    for i in 0..warmup + runs {
+        ctx.submit(|rec| {
+            timer.reset(rec);
+            rec.barrier(super::Sync::Full);
+            timer.stamp(rec, "start")?;
+            record(rec)?;
+            timer.stamp(rec, "end")
+        })?;
+        if i >= warmup {
+            samples.push(timer.between("start", "end")?);
+        }
+    }
+    Ok(Timing::from_samples(samples))
+}

@@ -1,2 +1,3 @@
 //! One module per algorithm: GPU variants, parameters, validation of input.
+pub mod images;
 pub mod layout;
