@@ -31,7 +31,6 @@ fn main() {
         opts.set_target_spirv(shaderc::SpirvVersion::V1_5);
         opts.set_optimization_level(shaderc::OptimizationLevel::Performance);
         opts.set_warnings_as_errors();
-        opts.set_generate_debug_info();
         let inc = include_dir.clone();
         opts.set_include_callback(move |requested, ty, requester, _depth| {
             let candidates = match ty {

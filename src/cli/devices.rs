@@ -24,6 +24,9 @@ pub fn run(g: &Global) -> anyhow::Result<()> {
         println!("    push constants    max {} bytes", d.max_push_constants_size);
         println!("    timestamp period  {} ns", d.timestamp_period_ns);
         println!("    pipeline stats    {}", d.pipeline_statistics_query);
+        if let Some(cu) = d.compute_units {
+            println!("    multiprocessors   {cu}");
+        }
     }
     Ok(())
 }

@@ -72,6 +72,9 @@ pub struct DeviceInfo {
     pub timestamp_period_ns: f32,
     pub timestamp_compute_and_graphics: bool,
     pub pipeline_statistics_query: bool,
+    /// Streaming multiprocessors (VK_NV_shader_sm_builtins) where the driver tells; used to size
+    /// persistent grids.
+    pub compute_units: Option<u32>,
 }
 
 pub(crate) struct Inner {
@@ -222,7 +225,19 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
         _ => "other",
     };
     let l = p.limits;
+    let has_sm = unsafe { instance.enumerate_device_extension_properties(physical) }
+        .map(|e| e.iter().any(|x| x.extension_name_as_c_str().ok() == Some(ash::nv::shader_sm_builtins::NAME)))
+        .unwrap_or(false);
+    let compute_units = if has_sm {
+        let mut sm = vk::PhysicalDeviceShaderSMBuiltinsPropertiesNV::default();
+        let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut sm);
+        unsafe { instance.get_physical_device_properties2(physical, &mut p2) };
+        Some(sm.shader_sm_count)
+    } else {
+        None
+    };
     DeviceInfo {
+        compute_units,
         index,
         name: cstr(&p.device_name),
         device_type: device_type.into(),

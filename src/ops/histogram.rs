@@ -1,0 +1,545 @@
+//! The image histogram, every step of seeds 000 (WebGPU article) and 001 (OpenGL lecture), and
+//! ours. `run` takes host pixels; `Histogram::record` records into the caller's command buffer.
+//!
+//! Inputs larger than one storage binding (`maxStorageBufferRange`) are processed in bands of
+//! rows; images larger than `maxImageDimension2D` are uploaded as tiles. Bins are zeroed by
+//! `record` itself.
+pub use crate::cpu::histogram::Measure;
+use crate::gpu::{measure, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, Kernel, Recorder, Result, Sync, Timing};
+use crate::ops::images::Rgba8;
+use crate::shaders;
+
+/// The most bins any variant accepts (grey's `(r+g+b) * (bins-1)` must fit 32 bits).
+pub const MAX_BINS: u32 = 1 << 22;
+/// The most bins `per-thread` keeps in a private (register/local) array.
+pub const MAX_PRIVATE_BINS: u32 = 1024;
+
+/// The variants, in the order the documents teach them, then ours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Variant {
+    Cpu,
+    CpuPar,
+    Single,
+    Racy,
+    Atomic,
+    ChunksSum,
+    ChunksReduce,
+    GlobalAtomic,
+    Shared,
+    PerThread,
+    Fastest,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 11] = [
+        Variant::Cpu,
+        Variant::CpuPar,
+        Variant::Single,
+        Variant::Racy,
+        Variant::Atomic,
+        Variant::ChunksSum,
+        Variant::ChunksReduce,
+        Variant::GlobalAtomic,
+        Variant::Shared,
+        Variant::PerThread,
+        Variant::Fastest,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Cpu => "cpu",
+            Variant::CpuPar => "cpu-par",
+            Variant::Single => "single",
+            Variant::Racy => "racy",
+            Variant::Atomic => "atomic",
+            Variant::ChunksSum => "chunks-sum",
+            Variant::ChunksReduce => "chunks-reduce",
+            Variant::GlobalAtomic => "global-atomic",
+            Variant::Shared => "shared",
+            Variant::PerThread => "per-thread",
+            Variant::Fastest => "fastest",
+        }
+    }
+    pub fn description(self) -> &'static str {
+        match self {
+            Variant::Cpu => "000 step 0 / 001: the CPU loop, one thread (the reference)",
+            Variant::CpuPar => "the CPU loop on every core (rayon)",
+            Variant::Single => "000 step 1: one GPU invocation loops over every pixel",
+            Variant::Racy => "000 step 2: one invocation per pixel, plain bins[b] += 1 (WRONG on purpose: loses counts)",
+            Variant::Atomic => "000 step 3: one invocation per pixel, global atomicAdd",
+            Variant::ChunksSum => "000 steps 4+5: shared atomic bins per chunk, then ONE workgroup sums all chunks",
+            Variant::ChunksReduce => "000 step 6: shared atomic bins per chunk, chunks reduced pairwise in log2 dispatches",
+            Variant::GlobalAtomic => "001 v1: imageLoad from an rgba8 image2D, 8x8 groups, one global atomicAdd per pixel",
+            Variant::Shared => "001 v2: group histogram in shared memory, one global atomicAdd per non-zero bin per group",
+            Variant::PerThread => "001 v3: private histogram per invocation over 4x4 pixels, then group, then global",
+            Variant::Fastest => "ours: per-subgroup shared sub-histograms, 16-byte loads, persistent grid, run aggregation",
+        }
+    }
+    pub fn is_gpu(self) -> bool {
+        !matches!(self, Variant::Cpu | Variant::CpuPar)
+    }
+    /// False for the variant that is wrong on purpose.
+    pub fn is_exact(self) -> bool {
+        self != Variant::Racy
+    }
+    /// 001's variants read an rgba8 `image2D`; the others a buffer of packed pixels.
+    pub fn reads_image(self) -> bool {
+        matches!(self, Variant::GlobalAtomic | Variant::Shared | Variant::PerThread)
+    }
+    /// Which variants keep the bins in shared memory.
+    pub fn uses_shared(self) -> bool {
+        matches!(self, Variant::ChunksSum | Variant::ChunksReduce | Variant::Shared | Variant::PerThread | Variant::Fastest)
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Variant> {
+        Variant::ALL.iter().copied().find(|v| v.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+            Error::invalid(format!("unknown histogram variant {s:?} (have {}, auto, all)", names.join(", ")))
+        })
+    }
+}
+
+/// 000's chunk shape for the chunk variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ChunkShape {
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Default for ChunkShape {
+    fn default() -> Self {
+        ChunkShape { width: 256, height: 1 }
+    }
+}
+
+impl std::str::FromStr for ChunkShape {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<ChunkShape> {
+        let bad = || Error::invalid(format!("chunk shape {s:?}: use WxH, e.g. 256x1 or 16x16"));
+        let (w, h) = s.split_once('x').ok_or_else(bad)?;
+        let (width, height) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+        if width == 0 || height == 0 {
+            return Err(bad());
+        }
+        Ok(ChunkShape { width, height })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Params {
+    pub bins: u32,
+    pub measure: Measure,
+    pub chunk: ChunkShape,
+    /// `fastest`: workgroups of the persistent grid (default: 4 per multiprocessor, or 256).
+    pub groups: Option<u32>,
+    /// `fastest`: invocations per workgroup (default 256).
+    pub workgroup: Option<u32>,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params { bins: 256, measure: Measure::Luminance, chunk: ChunkShape::default(), groups: None, workgroup: None }
+    }
+}
+
+/// Checks that `variant` can compute `params` on this device, with a message naming the limit.
+pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<()> {
+    let bins = params.bins;
+    if bins == 0 {
+        return Err(Error::invalid("bins must be at least 1"));
+    }
+    if bins > MAX_BINS {
+        return Err(Error::invalid(format!("{bins} bins: at most {MAX_BINS} are supported")));
+    }
+    let shared = info.max_shared_memory_bytes as u64;
+    if variant.uses_shared() && bins as u64 * 4 > shared {
+        return Err(Error::invalid(format!(
+            "{bins} bins do not fit the shared memory of {} ({shared} bytes = {} bins) for variant {}; use atomic, global-atomic or auto",
+            info.name,
+            shared / 4,
+            variant.name()
+        )));
+    }
+    if variant == Variant::PerThread && bins > MAX_PRIVATE_BINS {
+        return Err(Error::invalid(format!(
+            "per-thread keeps a private histogram per invocation: at most {MAX_PRIVATE_BINS} bins, asked {bins}"
+        )));
+    }
+    if matches!(variant, Variant::ChunksSum | Variant::ChunksReduce) {
+        let c = params.chunk;
+        let inv = c.width as u64 * c.height as u64;
+        if inv > info.max_workgroup_invocations as u64 || c.width > info.max_workgroup_size[0] || c.height > info.max_workgroup_size[1] {
+            return Err(Error::invalid(format!(
+                "chunk {}x{} exceeds the device's workgroup limits ({:?}, {} invocations)",
+                c.width, c.height, info.max_workgroup_size, info.max_workgroup_invocations
+            )));
+        }
+    }
+    if variant == Variant::Fastest {
+        let wg = params.workgroup.unwrap_or(256);
+        if wg == 0 || wg > info.max_workgroup_size[0] || wg > info.max_workgroup_invocations {
+            return Err(Error::invalid(format!("workgroup size {wg} exceeds the device's limit {}", info.max_workgroup_size[0])));
+        }
+        if params.groups == Some(0) {
+            return Err(Error::invalid("groups must be at least 1"));
+        }
+    }
+    Ok(())
+}
+
+/// The fastest variant that fits the request on this device.
+pub fn auto(info: &DeviceInfo, params: &Params) -> Variant {
+    if validate(info, params, Variant::Fastest).is_ok() {
+        Variant::Fastest
+    } else {
+        Variant::Atomic
+    }
+}
+
+/// What `record` reads.
+#[derive(Clone, Copy, Debug)]
+pub enum Input {
+    /// Packed RGBA8 pixels (`r | g << 8 | b << 16 | a << 24`), row-major, at `offset` bytes
+    /// (a multiple of minStorageBufferOffsetAlignment). The buffer must extend to a multiple of
+    /// 16 bytes past the last pixel (`fastest` reads 16 bytes at a time).
+    Buffer { buffer: vk::Buffer, offset: u64, width: u32, height: u32 },
+    /// An rgba8 storage image in `GENERAL` layout.
+    Image { view: vk::ImageView, width: u32, height: u32 },
+}
+
+/// The kernels of one variant, built for one `Params`, plus scratch space; reusable.
+pub struct Histogram {
+    pub variant: Variant,
+    pub params: Params,
+    main: Kernel,
+    sum: Option<Kernel>,
+    reduce: Option<Kernel>,
+    chunks: Option<Buffer<u32>>,
+    max_range: u64,
+    fastest_groups: u32,
+}
+
+/// Rows per band so that a band's pixels (and its chunks) fit one binding and one dispatch.
+fn band_rows(variant: Variant, params: &Params, width: u32, max_range: u64, max_count: u32) -> u32 {
+    let row_bytes = width as u64 * 4;
+    let mut rows = ((max_range - 64) / row_bytes).max(1);
+    if matches!(variant, Variant::ChunksSum | Variant::ChunksReduce) {
+        let c = params.chunk;
+        let chunk_cols = width.div_ceil(c.width) as u64;
+        let chunk_bytes_per_row_of_chunks = chunk_cols * params.bins as u64 * 4;
+        let chunk_rows = (max_range / chunk_bytes_per_row_of_chunks).max(1).min(max_count as u64);
+        rows = rows.min(chunk_rows * c.height as u64);
+        rows = rows / c.height as u64 * c.height as u64;
+    }
+    if variant == Variant::Single {
+        // One invocation per band: at most 65000 x 256 pixels (see glsl/histogram/single.comp).
+        rows = rows.min((65_000 * 256 / width as u64).max(1));
+    }
+    if matches!(variant, Variant::Racy | Variant::Atomic) {
+        rows = rows.min((max_count as u64 * max_count as u64 * 256) / width as u64);
+    }
+    // Band starts must stay aligned for binding offsets: a multiple of 64 rows is 256 bytes.
+    if rows >= 64 {
+        rows = rows / 64 * 64;
+    }
+    rows.clamp(1, u32::MAX as u64) as u32
+}
+
+fn grid_2d(groups: u64, max: u32) -> [u32; 3] {
+    let gx = groups.min(max as u64).max(1);
+    [gx as u32, groups.div_ceil(gx) as u32, 1]
+}
+
+impl Histogram {
+    /// Builds the kernels of `variant` for `params`; `max_width`/`max_height` size the scratch.
+    pub fn new(ctx: &Context, variant: Variant, params: &Params, max_width: u32, max_height: u32) -> Result<Histogram> {
+        if !variant.is_gpu() {
+            return Err(Error::invalid(format!("{} runs on the CPU", variant.name())));
+        }
+        let info = ctx.info();
+        validate(info, params, variant)?;
+        let bins = params.bins;
+        let m = params.measure.spec();
+        let common = [(1, bins), (2, m)];
+        let max_range = info.max_storage_buffer_range.min(u32::MAX as u64);
+        let mut sum = None;
+        let mut reduce = None;
+        let mut chunks = None;
+        let mut fastest_groups = 0;
+        let main = match variant {
+            Variant::Single => Kernel::new(ctx, &shaders::HISTOGRAM_SINGLE, &common)?,
+            Variant::Racy => Kernel::new(ctx, &shaders::HISTOGRAM_RACY, &common)?,
+            Variant::Atomic => Kernel::new(ctx, &shaders::HISTOGRAM_ATOMIC, &common)?,
+            Variant::GlobalAtomic => Kernel::new(ctx, &shaders::HISTOGRAM_GLOBAL_ATOMIC, &common)?,
+            Variant::Shared => Kernel::new(ctx, &shaders::HISTOGRAM_SHARED, &common)?,
+            Variant::PerThread => Kernel::new(ctx, &shaders::HISTOGRAM_PER_THREAD, &common)?,
+            Variant::ChunksSum | Variant::ChunksReduce => {
+                let c = params.chunk;
+                let k = Kernel::new(ctx, &shaders::HISTOGRAM_CHUNKS, &[(0, c.width), (3, c.height), (1, bins), (2, m)])?;
+                sum = Some(Kernel::new(ctx, &shaders::HISTOGRAM_CHUNKS_SUM, &[(1, bins)])?);
+                if variant == Variant::ChunksReduce {
+                    reduce = Some(Kernel::new(ctx, &shaders::HISTOGRAM_CHUNKS_REDUCE, &[(1, bins)])?);
+                }
+                let rows = band_rows(variant, params, max_width, max_range, info.max_workgroup_count[1]).min(max_height);
+                let count = max_width.div_ceil(c.width) as u64 * rows.div_ceil(c.height) as u64;
+                chunks = Some(Buffer::new(ctx, (count * bins as u64) as usize, "histogram chunks")?);
+                k
+            }
+            Variant::Fastest => {
+                let wg = params.workgroup.unwrap_or(256);
+                let sub = info.subgroup_size.max(1);
+                // One sub-histogram per subgroup, as many as fit the shared memory.
+                let fit = (info.max_shared_memory_bytes / (bins * 4)).max(1);
+                let num_sub = wg.div_ceil(sub).min(fit).max(1);
+                fastest_groups = params.groups.unwrap_or_else(|| info.compute_units.map(|c| c * 4).unwrap_or(256));
+                Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST, &[(0, wg), (1, bins), (2, m), (3, num_sub)])?
+            }
+            Variant::Cpu | Variant::CpuPar => unreachable!(),
+        };
+        Ok(Histogram { variant, params: *params, main, sum, reduce, chunks, max_range, fastest_groups })
+    }
+
+    /// Records the histogram of `input` into `bins` (`params.bins` u32 at offset 0), zeroing it
+    /// first.
+    ///
+    /// Barrier contract — before: the input's writes are visible to compute-shader storage reads
+    /// (and an image is in `GENERAL`); nothing still uses `bins`. After: `bins` holds the result,
+    /// written by compute-shader storage writes; make it visible to your consumer (e.g.
+    /// `Sync::ComputeToTransfer` before a copy, `Sync::ComputeToCompute` before a dispatch).
+    pub fn record(&self, rec: &mut Recorder, input: Input, bins: vk::Buffer) -> Result<()> {
+        rec.fill_raw(bins, 0, self.params.bins as u64 * 4, 0);
+        rec.barrier(Sync::TransferToCompute);
+        self.record_accumulate(rec, input, bins)
+    }
+
+    /// As `record`, but adds to `bins` without zeroing it (for tiles of one image).
+    pub fn record_accumulate(&self, rec: &mut Recorder, input: Input, bins: vk::Buffer) -> Result<()> {
+        let info = rec.context().info().clone();
+        let nbins = self.params.bins as u64;
+        let bins_bind = Bind::raw_buffer(bins, 0, nbins * 4);
+        let max_count = info.max_workgroup_count[0];
+        match input {
+            Input::Image { view, width, height } => {
+                if !self.variant.reads_image() {
+                    return Err(Error::invalid(format!("{} reads a buffer of pixels, not an image", self.variant.name())));
+                }
+                let per = if self.variant == Variant::PerThread { 32 } else { 8 };
+                rec.dispatch(&self.main, [width.div_ceil(per), height.div_ceil(per), 1], &[Bind::raw_image(view), bins_bind], &[])?;
+            }
+            Input::Buffer { buffer, offset, width, height } => {
+                if self.variant.reads_image() {
+                    return Err(Error::invalid(format!("{} reads an rgba8 image, not a buffer", self.variant.name())));
+                }
+                let rows_per_band = band_rows(self.variant, &self.params, width, self.max_range, info.max_workgroup_count[1]);
+                let mut row = 0u32;
+                let mut first = true;
+                while row < height {
+                    let rows = rows_per_band.min(height - row);
+                    let n = width as u64 * rows as u64;
+                    let band_offset = offset + row as u64 * width as u64 * 4;
+                    let px = Bind::raw_buffer(buffer, band_offset, (n * 4).div_ceil(16) * 16);
+                    if !first {
+                        // The bins (and chunks) of the last band are written before this one adds.
+                        rec.barrier(Sync::ComputeToCompute);
+                    }
+                    first = false;
+                    let push: Vec<u8> = bytemuck::cast_slice(&[width, rows]).to_vec();
+                    match self.variant {
+                        Variant::Single => rec.dispatch(&self.main, [1, 1, 1], &[px, bins_bind], &push)?,
+                        Variant::Racy | Variant::Atomic => {
+                            rec.dispatch(&self.main, grid_2d(n.div_ceil(256), max_count), &[px, bins_bind], &push)?
+                        }
+                        Variant::Fastest => {
+                            let groups = (self.fastest_groups as u64).min(n.div_ceil(4 * 256).max(1)) as u32;
+                            rec.dispatch(&self.main, [groups, 1, 1], &[px, bins_bind], bytemuck::bytes_of(&(n as u32)))?
+                        }
+                        Variant::ChunksSum | Variant::ChunksReduce => self.record_chunks(rec, px, bins_bind, width, rows)?,
+                        _ => unreachable!(),
+                    }
+                    row += rows;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn record_chunks(&self, rec: &mut Recorder, px: Bind, bins: Bind, width: u32, rows: u32) -> Result<()> {
+        let c = self.params.chunk;
+        let chunks = self.chunks.as_ref().expect("chunk buffer");
+        let (gx, gy) = (width.div_ceil(c.width), rows.div_ceil(c.height));
+        let count = gx * gy;
+        let nbins = self.params.bins as usize;
+        let chunk_bind = chunks.bind_range(0, count as usize * nbins);
+        let sum = self.sum.as_ref().expect("sum kernel");
+        // Step 4: each workgroup counts its chunk into shared bins and copies them to its slot.
+        rec.dispatch(&self.main, [gx, gy, 1], &[px, chunk_bind], bytemuck::cast_slice(&[width, rows]))?;
+        rec.barrier(Sync::ComputeToCompute);
+        match &self.reduce {
+            None => {
+                // Step 5: ONE workgroup sums every chunk.
+                rec.dispatch(sum, [1, 1, 1], &[chunk_bind, bins], bytemuck::bytes_of(&count))?;
+            }
+            Some(reduce) => {
+                // Step 6: pairwise, stride 1, 2, 4, ... (ceil(log2(chunks)) dispatches).
+                let max = rec.context().info().max_workgroup_count[0];
+                let mut stride = 1u32;
+                while stride < count {
+                    let pairs = (count as u64).div_ceil(2 * stride as u64);
+                    rec.dispatch(reduce, grid_2d(pairs, max), &[chunk_bind], bytemuck::cast_slice(&[count, stride]))?;
+                    rec.barrier(Sync::ComputeToCompute);
+                    stride *= 2;
+                }
+                // Chunk 0 now holds the band's histogram: add it to the result.
+                rec.dispatch(sum, [1, 1, 1], &[chunk_bind, bins], bytemuck::bytes_of(&1u32))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Compute-shader invocations per run are not needed here; the number of reduce passes is.
+    pub fn reduce_passes(&self, width: u32, height: u32) -> u32 {
+        let c = self.params.chunk;
+        let count = width.div_ceil(c.width) * height.div_ceil(c.height);
+        32 - (count.max(1) - 1).leading_zeros()
+    }
+}
+
+/// Host pixels uploaded in the form a variant reads: a padded pixel buffer, or image tiles.
+pub struct Uploaded {
+    pub width: u32,
+    pub height: u32,
+    buffer: Option<Buffer<u32>>,
+    tiles: Vec<Image>,
+}
+
+impl Uploaded {
+    pub fn new(ctx: &Context, img: &Rgba8, for_image: bool) -> Result<Uploaded> {
+        if !for_image {
+            let mut packed = img.packed().to_vec();
+            packed.resize(packed.len().div_ceil(4) * 4 + 4, 0);
+            let buffer = Buffer::from_slice(ctx, &packed, "histogram pixels")?;
+            return Ok(Uploaded { width: img.width, height: img.height, buffer: Some(buffer), tiles: Vec::new() });
+        }
+        // Tiles no larger than the device allows for an image.
+        let max = ctx.info().max_image_dimension_2d;
+        let mut tiles = Vec::new();
+        for y0 in (0..img.height).step_by(max as usize) {
+            for x0 in (0..img.width).step_by(max as usize) {
+                let (w, h) = ((img.width - x0).min(max), (img.height - y0).min(max));
+                let mut px = Vec::with_capacity(w as usize * h as usize * 4);
+                for y in y0..y0 + h {
+                    let start = (y as usize * img.width as usize + x0 as usize) * 4;
+                    px.extend_from_slice(&img.pixels[start..start + w as usize * 4]);
+                }
+                tiles.push(Image::from_rgba8(ctx, w, h, &px, "histogram tile")?);
+            }
+        }
+        Ok(Uploaded { width: img.width, height: img.height, buffer: None, tiles })
+    }
+
+    fn record(&self, h: &Histogram, rec: &mut Recorder, bins: vk::Buffer) -> Result<()> {
+        match &self.buffer {
+            Some(b) => h.record(rec, Input::Buffer { buffer: b.raw(), offset: 0, width: self.width, height: self.height }, bins),
+            None => {
+                rec.fill_raw(bins, 0, h.params.bins as u64 * 4, 0);
+                rec.barrier(Sync::TransferToCompute);
+                for (i, t) in self.tiles.iter().enumerate() {
+                    if i > 0 {
+                        rec.barrier(Sync::ComputeToCompute);
+                    }
+                    h.record_accumulate(rec, Input::Image { view: t.view(), width: t.width, height: t.height }, bins)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Host pixels in, counts out.
+pub fn run(ctx: &Context, img: &Rgba8, params: &Params, variant: Variant) -> Result<Vec<u32>> {
+    match variant {
+        Variant::Cpu | Variant::CpuPar => {
+            validate(ctx.info(), params, variant)?;
+            Ok(cpu(img, params, variant))
+        }
+        _ => {
+            let h = Histogram::new(ctx, variant, params, img.width, img.height)?;
+            let up = Uploaded::new(ctx, img, variant.reads_image())?;
+            run_uploaded(ctx, &h, &up)
+        }
+    }
+}
+
+fn cpu(img: &Rgba8, params: &Params, variant: Variant) -> Vec<u32> {
+    if variant == Variant::CpuPar {
+        crate::cpu::histogram::histogram_par(&img.pixels, params.measure, params.bins)
+    } else {
+        crate::cpu::histogram::histogram(&img.pixels, params.measure, params.bins)
+    }
+}
+
+fn run_uploaded(ctx: &Context, h: &Histogram, up: &Uploaded) -> Result<Vec<u32>> {
+    let bins: Buffer<u32> = Buffer::new(ctx, h.params.bins as usize, "histogram bins")?;
+    ctx.submit(|rec| {
+        up.record(h, rec, bins.raw())?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    ctx.read(&bins)
+}
+
+/// One measured variant.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Measured {
+    pub variant: Variant,
+    /// GPU timestamps for GPU variants, host clock for the CPU ones.
+    pub timing: Timing,
+    pub on_gpu: bool,
+    pub counts: Vec<u32>,
+}
+
+/// Times `variant` (GPU: uploads once, times only the GPU work with timestamps; CPU: host clock).
+/// Slow variants get fewer runs: once a run takes over 0.2 s, no more than 3 are made.
+pub fn time(ctx: &Context, img: &Rgba8, params: &Params, variant: Variant, warmup: u32, runs: u32) -> Result<Measured> {
+    if !variant.is_gpu() {
+        validate(ctx.info(), params, variant)?;
+        let mut samples = Vec::new();
+        let mut counts = Vec::new();
+        for _ in 0..runs.max(1) {
+            let t = std::time::Instant::now();
+            counts = cpu(img, params, variant);
+            samples.push(t.elapsed().as_secs_f64() * 1e9);
+            if samples.iter().sum::<f64>() > 2e9 {
+                break;
+            }
+        }
+        return Ok(Measured { variant, timing: Timing::from_samples(samples), on_gpu: false, counts });
+    }
+    let h = Histogram::new(ctx, variant, params, img.width, img.height)?;
+    let up = Uploaded::new(ctx, img, variant.reads_image())?;
+    let bins: Buffer<u32> = Buffer::new(ctx, params.bins as usize, "histogram bins")?;
+    let probe = measure(ctx, 0, 1, |rec| up.record(&h, rec, bins.raw()))?;
+    let timing = if probe.median_ns > 2e8 {
+        let more = measure(ctx, 0, 2, |rec| up.record(&h, rec, bins.raw()))?;
+        Timing::from_samples(vec![probe.median_ns, more.min_ns, more.max_ns])
+    } else {
+        measure(ctx, warmup, runs, |rec| up.record(&h, rec, bins.raw()))?
+    };
+    let counts = ctx.read(&bins)?;
+    Ok(Measured { variant, timing, on_gpu: true, counts })
+}
+
+/// Runs `racy` `runs` times and returns the counts lost in each (pixels minus the sum).
+pub fn racy_losses(ctx: &Context, img: &Rgba8, params: &Params, runs: u32) -> Result<Vec<u64>> {
+    let h = Histogram::new(ctx, Variant::Racy, params, img.width, img.height)?;
+    let up = Uploaded::new(ctx, img, false)?;
+    let mut lost = Vec::new();
+    for _ in 0..runs {
+        let counts = run_uploaded(ctx, &h, &up)?;
+        let sum: u64 = counts.iter().map(|&c| c as u64).sum();
+        lost.push(img.pixel_count().saturating_sub(sum));
+    }
+    Ok(lost)
+}

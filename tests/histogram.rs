@@ -1,0 +1,124 @@
+//! Every histogram variant but `racy` equals the CPU reference exactly, under validation.
+mod common;
+use common::{gpu, rng};
+use proptest::prelude::*;
+use rand::Rng;
+use workgroup::cpu::histogram::histogram as reference;
+use workgroup::ops::histogram::{self, ChunkShape, Measure, Params, Variant};
+use workgroup::ops::images::{self, Rgba8, Synthetic};
+
+fn random_image(w: u32, h: u32, seed: u64) -> Rgba8 {
+    let mut r = rng(seed);
+    Rgba8::new(w, h, (0..w * h * 4).map(|_| r.gen()).collect()).unwrap()
+}
+
+fn exact_variants() -> impl Iterator<Item = Variant> {
+    Variant::ALL.into_iter().filter(|v| v.is_exact())
+}
+
+fn check(g: &common::Gpu, img: &Rgba8, params: &Params, what: &str) {
+    let want = reference(&img.pixels, params.measure, params.bins);
+    for v in exact_variants() {
+        let got = histogram::run(g, img, params, v).unwrap_or_else(|e| panic!("{what} {}: {e}", v.name()));
+        assert_eq!(got, want, "{what}: variant {} bins {} {:?}", v.name(), params.bins, params.measure);
+    }
+}
+
+#[test]
+fn awkward_sizes_and_bin_counts() {
+    let g = gpu();
+    let sizes = [(1u32, 1u32), (7, 6), (17, 13), (257, 1), (1, 4099)];
+    let images: Vec<Rgba8> = sizes.iter().enumerate().map(|(i, &(w, h))| random_image(w, h, i as u64)).collect();
+    for measure in [Measure::Luminance, Measure::Grey] {
+        for bins in [1u32, 3, 16, 255, 256, 1000] {
+            let params = Params { bins, measure, ..Default::default() };
+            for v in exact_variants().filter(|v| v.is_gpu()) {
+                let h = histogram::Histogram::new(&g, v, &params, 257, 4099).unwrap();
+                let _ = h;
+            }
+            for img in &images {
+                check(&g, img, &params, &format!("{}x{}", img.width, img.height));
+            }
+        }
+    }
+}
+
+#[test]
+fn large_image_3200x2400_and_chunk_shapes() {
+    let g = gpu();
+    let img = images::synthetic(3200, 2400, Synthetic::Natural, 7).unwrap();
+    check(&g, &img, &Params::default(), "3200x2400 natural luminance");
+    let grey16 = Params { bins: 16, measure: Measure::Grey, ..Default::default() };
+    check(&g, &img, &grey16, "3200x2400 natural grey 16");
+    let p = Params { chunk: ChunkShape { width: 16, height: 16 }, ..Default::default() };
+    let want = reference(&img.pixels, p.measure, p.bins);
+    for v in [Variant::ChunksSum, Variant::ChunksReduce] {
+        assert_eq!(histogram::run(&g, &img, &p, v).unwrap(), want, "16x16 chunks {}", v.name());
+    }
+}
+
+#[test]
+fn photos_flat_and_random() {
+    let g = gpu();
+    for f in ["assets/chelsea.png", "assets/coffee.png", "assets/rocket.jpg"] {
+        let img = images::load(std::path::Path::new(f)).unwrap();
+        check(&g, &img, &Params::default(), f);
+        check(&g, &img, &Params { bins: 16, measure: Measure::Grey, ..Default::default() }, f);
+    }
+    for rgba in [[0u8, 0, 0, 255], [255, 255, 255, 255], [142, 87, 201, 0]] {
+        let img = Rgba8::flat(301, 203, rgba).unwrap();
+        check(&g, &img, &Params::default(), "flat");
+        check(&g, &img, &Params { bins: 3, ..Default::default() }, "flat, 3 bins");
+    }
+    let img = images::synthetic(1031, 977, Synthetic::Random, 3).unwrap();
+    check(&g, &img, &Params::default(), "random");
+}
+
+#[test]
+fn fastest_grid_and_workgroup_sizes() {
+    let g = gpu();
+    let img = images::synthetic(1000, 999, Synthetic::Natural, 11).unwrap();
+    let want = reference(&img.pixels, Measure::Luminance, 256);
+    for (groups, wg) in [(1u32, 32u32), (3, 64), (7, 256), (64, 128), (1000, 512)] {
+        let p = Params { groups: Some(groups), workgroup: Some(wg), ..Default::default() };
+        assert_eq!(histogram::run(&g, &img, &p, Variant::Fastest).unwrap(), want, "groups {groups} wg {wg}");
+    }
+}
+
+#[test]
+fn racy_loses_counts() {
+    let g = gpu();
+    let img = Rgba8::flat(512, 512, [200, 200, 200, 255]).unwrap();
+    let lost = histogram::racy_losses(&g, &img, &Params::default(), 3).unwrap();
+    assert!(lost.iter().any(|&l| l > 0), "the race should lose counts on a flat image: {lost:?}");
+}
+
+#[test]
+fn refusals_are_errors_not_panics() {
+    let g = gpu();
+    let img = random_image(5, 5, 1);
+    let huge = Params { bins: 1 << 20, ..Default::default() };
+    for v in [Variant::Shared, Variant::ChunksSum, Variant::Fastest, Variant::PerThread] {
+        let e = histogram::run(&g, &img, &huge, v).unwrap_err().to_string();
+        assert!(e.contains("shared memory") || e.contains("private"), "{e}");
+    }
+    assert!(histogram::run(&g, &img, &Params { bins: 0, ..Default::default() }, Variant::Atomic).is_err());
+    // Huge bin counts still work where the bins live in global memory, and `auto` falls back.
+    let want = reference(&img.pixels, Measure::Luminance, 1 << 20);
+    assert_eq!(histogram::run(&g, &img, &huge, Variant::Atomic).unwrap(), want);
+    assert_eq!(histogram::auto(g.info(), &huge), Variant::Atomic);
+    let want = reference(&img.pixels, Measure::Grey, 1 << 22);
+    let p = Params { bins: 1 << 22, measure: Measure::Grey, ..Default::default() };
+    assert_eq!(histogram::run(&g, &img, &p, Variant::GlobalAtomic).unwrap(), want);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #[test]
+    fn fresh_random_images(w in 1u32..300, h in 1u32..200, bins in 1u32..600, seed in any::<u64>(), grey in any::<bool>()) {
+        let g = gpu();
+        let img = random_image(w, h, seed);
+        let measure = if grey { Measure::Grey } else { Measure::Luminance };
+        check(&g, &img, &Params { bins, measure, ..Default::default() }, "proptest");
+    }
+}
