@@ -1,5 +1,7 @@
 //! The `workgroup` command line.
+mod bandwidth;
 mod devices;
+mod histogram;
 mod layout;
 
 use clap::{Parser, Subcommand};
@@ -27,6 +29,10 @@ enum Command {
     Devices,
     /// Seed 004: each invocation writes its linear global index; verified and shown as a grid
     Layout(layout::Args),
+    /// Memory bandwidth of this device: read kernel, copy kernel, vkCmdCopyBuffer
+    Bandwidth(bandwidth::Args),
+    /// Image histogram, every step of seeds 000 and 001 and ours (`--variant all`: a timed table)
+    Histogram(histogram::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
     Tour,
 }
@@ -63,6 +69,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     devices::run(g)?;
     println!("\n== workgroup layout --groups 4 2 --local 4 4  (seed 004)");
     layout::run(g, &layout::Args::demo())?;
+    println!("\n== workgroup histogram assets/chelsea.png --variant all --plot histogram.png  (seeds 000, 001)");
+    histogram::tour(g)?;
     Ok(())
 }
 
@@ -87,6 +95,8 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Devices => devices::run(&global),
         Command::Layout(args) => layout::run(&global, &args),
+        Command::Bandwidth(args) => bandwidth::run(&global, &args),
+        Command::Histogram(args) => histogram::run(&global, &args),
         Command::Tour => tour(&global),
     };
     match result {

@@ -191,6 +191,11 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
 
 /// The fastest variant that fits the request on this device.
 pub fn auto(info: &DeviceInfo, params: &Params) -> Variant {
+    // On a CPU driver (lavapipe) shared-memory atomics are emulated and slow; plain global
+    // atomics measured fastest there.
+    if info.device_type == "CPU" {
+        return Variant::Atomic;
+    }
     if validate(info, params, Variant::Fastest).is_ok() {
         Variant::Fastest
     } else {

@@ -1,4 +1,5 @@
 //! One module per algorithm: GPU variants, parameters, validation of input.
+pub mod bandwidth;
 pub mod histogram;
 pub mod images;
 pub mod layout;

@@ -1,0 +1,30 @@
+#!/bin/bash
+# Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
+# .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
+# MODE: tune (histogram sweeps), full (every table + study + peers). Results under $OUT.
+set -u
+for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
+W=.gpu/workgroup
+out=${OUT:-/tmp/out}; mkdir -p "$out"
+mode=${1:-full}
+log() { echo "### $*"; "$@"; }
+{
+log nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv
+log $W devices
+log $W layout --groups 4 2 --local 4 4
+log $W --validate layout --groups 1000 3 --local 16 16
+log $W bandwidth --mb 1024 --runs 20
+if [ "$mode" = tune ]; then
+  for kind in natural flat random; do
+    for wg in 256 512 1024; do for groups in 132 264 528 1056 2112; do
+      echo "## fastest $kind wg=$wg groups=$groups"
+      $W histogram --synthetic 8192x8192:$kind --variant fastest,cpu-par --groups $groups --wg $wg --runs 30 | grep -E "fastest"
+    done; done
+  done
+fi
+log $W histogram --synthetic 3200x2400:natural --bins 16 --measure grey --variant cpu,cpu-par,global-atomic,shared,per-thread,fastest --runs 20
+log $W histogram --synthetic 2448x1505:natural --variant all --runs 20
+for kind in natural flat random; do
+  log $W histogram --synthetic 8192x8192:$kind --variant cpu-par,atomic,chunks-reduce,global-atomic,shared,per-thread,fastest --runs 50
+done
+} 2>&1 | tee "$out/workgroup.txt"

@@ -1,0 +1,38 @@
+use super::Global;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Megabytes of data (use more than the last-level cache: 256 on H100/H200)
+    #[arg(long, default_value_t = 256)]
+    mb: u64,
+    /// Timed runs (median reported)
+    #[arg(long, default_value_t = 20)]
+    runs: u32,
+}
+
+pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
+    if a.mb == 0 || a.runs == 0 {
+        anyhow::bail!("--mb and --runs must be at least 1");
+    }
+    let ctx = g.context()?;
+    let rows = workgroup::ops::bandwidth::measure_all(&ctx, a.mb << 20, a.runs)?;
+    g.finish(&ctx)?;
+    if g.json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(());
+    }
+    println!("bandwidth on {} ({} MiB of data; copies count read + write)", ctx.info().name, rows[0].bytes >> 20);
+    println!("| probe | median ms | min ms | max ms | GB/s |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
+    for r in rows {
+        println!(
+            "| {} | {:.4} | {:.4} | {:.4} | {:.0} |",
+            r.probe.name(),
+            r.timing.median_ns * 1e-6,
+            r.timing.min_ns * 1e-6,
+            r.timing.max_ns * 1e-6,
+            r.gb_per_s
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,284 @@
+use super::Global;
+use anyhow::Context as _;
+use std::path::PathBuf;
+use workgroup::ops::histogram::{self, ChunkShape, Measure, Params, Variant};
+use workgroup::ops::images::{self, Rgba8};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Image file (any format the image crate reads; converted to RGBA8)
+    #[arg(required_unless_present = "synthetic", conflicts_with = "synthetic")]
+    image: Option<PathBuf>,
+    /// A generated image instead: WxH:natural|flat|random (e.g. 8192x8192:flat)
+    #[arg(long)]
+    synthetic: Option<String>,
+    /// Number of bins (1 ..= 4194304)
+    #[arg(long, default_value_t = 256)]
+    bins: u32,
+    /// What is binned: luminance (seed 000) or grey (seed 001)
+    #[arg(long, value_enum, default_value_t = MeasureArg::Luminance)]
+    measure: MeasureArg,
+    /// Variant: cpu, cpu-par, single, racy, atomic, chunks-sum, chunks-reduce, global-atomic,
+    /// shared, per-thread, fastest, auto (fastest that fits), all (a timed table), or a
+    /// comma-separated list (a timed table of those)
+    #[arg(long, default_value = "auto")]
+    variant: String,
+    /// Chunk shape of the chunk variants: 256x1 or 16x16 (any WxH within the device limits)
+    #[arg(long, default_value = "256x1")]
+    chunk: String,
+    /// fastest: workgroups of the persistent grid (default: 4 per multiprocessor)
+    #[arg(long)]
+    groups: Option<u32>,
+    /// fastest: invocations per workgroup (default 256)
+    #[arg(long)]
+    wg: Option<u32>,
+    /// Timed runs per variant (median reported) with --variant all
+    #[arg(long, default_value_t = 20)]
+    runs: u32,
+    /// Write the counts as CSV (bin,count) to stdout
+    #[arg(long)]
+    csv: bool,
+    /// Draw the histogram (000's scale rule) beside the image into this PNG
+    #[arg(long)]
+    plot: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum MeasureArg {
+    Luminance,
+    Grey,
+}
+
+pub fn load_input(image: &Option<PathBuf>, synthetic: &Option<String>) -> anyhow::Result<(Rgba8, String)> {
+    match (image, synthetic) {
+        (Some(p), _) => Ok((images::load(p)?, p.display().to_string())),
+        (None, Some(s)) => {
+            let (w, h, kind) = images::parse_synthetic(s)?;
+            Ok((images::synthetic(w, h, kind, 1)?, format!("synthetic {s}")))
+        }
+        (None, None) => anyhow::bail!("give an IMAGE or --synthetic WxH:kind"),
+    }
+}
+
+pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
+    let chunk: ChunkShape = a.chunk.parse()?;
+    let measure = match a.measure {
+        MeasureArg::Luminance => Measure::Luminance,
+        MeasureArg::Grey => Measure::Grey,
+    };
+    let params = Params { bins: a.bins, measure, chunk, groups: a.groups, workgroup: a.wg };
+    if a.bins == 0 {
+        anyhow::bail!("--bins must be at least 1");
+    }
+    if a.runs == 0 {
+        anyhow::bail!("--runs must be at least 1");
+    }
+    let all = a.variant == "all" || a.variant.contains(',');
+    let listed: Vec<Variant> = if a.variant == "all" {
+        Variant::ALL.to_vec()
+    } else if all {
+        a.variant.split(',').map(|v| v.trim().parse()).collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    let chosen: Option<Variant> = if all || a.variant == "auto" { None } else { Some(a.variant.parse()?) };
+    if let Some(p) = &a.plot {
+        if p.extension().and_then(|e| e.to_str()).map(|e| e.eq_ignore_ascii_case("png")) != Some(true) {
+            anyhow::bail!("--plot {}: the plot is written as PNG; name it *.png", p.display());
+        }
+    }
+    let (img, label) = load_input(&a.image, &a.synthetic)?;
+    let ctx = g.context()?;
+    let info = ctx.info().clone();
+    if all {
+        return table(g, &ctx, &img, &label, &params, a, &listed);
+    }
+    let variant = chosen.unwrap_or_else(|| histogram::auto(&info, &params));
+    let counts = histogram::run(&ctx, &img, &params, variant)?;
+    g.finish(&ctx)?;
+    if let Some(p) = &a.plot {
+        draw(&img, &counts, p)?;
+    }
+    if variant == Variant::Racy {
+        let sum: u64 = counts.iter().map(|&c| c as u64).sum();
+        eprintln!("note: racy is wrong on purpose; it lost {} of {} counts this run", img.pixel_count() - sum, img.pixel_count());
+    }
+    if g.json {
+        let v = serde_json::json!({"image": label, "width": img.width, "height": img.height, "device": info.name,
+            "variant": variant.name(), "bins": params.bins, "measure": params.measure, "counts": counts});
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else if a.csv {
+        println!("bin,count");
+        for (b, c) in counts.iter().enumerate() {
+            println!("{b},{c}");
+        }
+    } else {
+        println!(
+            "{label}: {}x{}, {} bins of {:?}, variant {} on {}",
+            img.width,
+            img.height,
+            params.bins,
+            params.measure,
+            variant.name(),
+            info.name
+        );
+        for (b, c) in counts.iter().enumerate() {
+            println!("{b:>5} {c}");
+        }
+    }
+    Ok(())
+}
+
+fn table(
+    g: &Global,
+    ctx: &workgroup::gpu::Context,
+    img: &Rgba8,
+    label: &str,
+    params: &Params,
+    a: &Args,
+    variants: &[Variant],
+) -> anyhow::Result<()> {
+    let info = ctx.info();
+    let reference = workgroup::cpu::histogram::histogram(&img.pixels, params.measure, params.bins);
+    let bytes = img.pixel_count() as f64 * 4.0;
+    let mut rows = Vec::new();
+    for &v in variants {
+        if histogram::validate(info, params, v).is_err() {
+            rows.push(serde_json::json!({"variant": v.name(), "skipped": histogram::validate(info, params, v).unwrap_err().to_string()}));
+            continue;
+        }
+        let m = histogram::time(ctx, img, params, v, 3, a.runs).with_context(|| format!("variant {}", v.name()))?;
+        let matches = m.counts == reference;
+        let lost = if v == Variant::Racy {
+            let sum: u64 = m.counts.iter().map(|&c| c as u64).sum();
+            Some(img.pixel_count() - sum)
+        } else {
+            None
+        };
+        rows.push(serde_json::json!({
+            "variant": v.name(), "on_gpu": m.on_gpu, "runs": m.timing.runs,
+            "median_ms": m.timing.median_ns * 1e-6, "min_ms": m.timing.min_ns * 1e-6, "max_ms": m.timing.max_ns * 1e-6,
+            "gb_per_s": bytes / m.timing.median_ns, "matches_reference": matches, "lost_counts": lost,
+        }));
+    }
+    let racy_runs = if variants.contains(&Variant::Racy) && histogram::validate(info, params, Variant::Racy).is_ok() {
+        histogram::racy_losses(ctx, img, params, 5)?
+    } else {
+        vec![]
+    };
+    g.finish(ctx)?;
+    if let Some(p) = &a.plot {
+        draw(img, &reference, p)?;
+    }
+    if g.json {
+        let v = serde_json::json!({"image": label, "width": img.width, "height": img.height, "bins": params.bins,
+            "measure": params.measure, "device": info.name, "driver": format!("{} {}", info.driver_name, info.driver_info),
+            "rows": rows, "racy_lost_per_run": racy_runs});
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
+    println!(
+        "{label}: {}x{} ({:.1} MB), {} bins of {:?}, on {} ({} {})",
+        img.width,
+        img.height,
+        bytes / 1e6,
+        params.bins,
+        params.measure,
+        info.name,
+        info.driver_name,
+        info.driver_info
+    );
+    println!("| variant | where | median ms | min ms | max ms | runs | GB/s | matches cpu |");
+    println!("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |");
+    for r in &rows {
+        if let Some(s) = r.get("skipped") {
+            println!("| {} | | | | | | | skipped: {} |", r["variant"].as_str().unwrap_or(""), s.as_str().unwrap_or(""));
+            continue;
+        }
+        let ok = match (r["matches_reference"].as_bool(), r["lost_counts"].as_u64()) {
+            (Some(true), _) => "yes".to_string(),
+            (_, Some(l)) => format!("NO (lost {l}, wrong on purpose)"),
+            _ => "NO".to_string(),
+        };
+        println!(
+            "| {} | {} | {:.4} | {:.4} | {:.4} | {} | {:.1} | {} |",
+            r["variant"].as_str().unwrap_or(""),
+            if r["on_gpu"].as_bool() == Some(true) { "GPU" } else { "CPU" },
+            r["median_ms"].as_f64().unwrap_or(0.0),
+            r["min_ms"].as_f64().unwrap_or(0.0),
+            r["max_ms"].as_f64().unwrap_or(0.0),
+            r["runs"],
+            r["gb_per_s"].as_f64().unwrap_or(0.0),
+            ok
+        );
+    }
+    if !racy_runs.is_empty() {
+        println!("racy lost per run (of {} pixels): {:?}", img.pixel_count(), racy_runs);
+    }
+    if rows.iter().any(|r| r["matches_reference"].as_bool() == Some(false) && r["variant"] != "racy") {
+        anyhow::bail!("a variant disagreed with the CPU reference");
+    }
+    Ok(())
+}
+
+/// Draws one bar per bin with 000's scale rule, `scale = max(1/max, 0.2 * bins / pixels)`,
+/// the image beside the bars, and writes the PNG atomically.
+pub fn draw(img: &Rgba8, counts: &[u32], path: &std::path::Path) -> anyhow::Result<()> {
+    let h = 320u32;
+    let bins = counts.len() as u32;
+    let bar_w = (768 / bins).clamp(1, 8);
+    let plot_w = (bar_w * bins).min(1024);
+    let thumb_w = ((img.width as u64 * h as u64) / img.height as u64).clamp(1, 1024) as u32;
+    let pad = 12;
+    let (w, total_h) = (plot_w + thumb_w + 3 * pad, h + 2 * pad);
+    let mut out = vec![255u8; (w * total_h * 4) as usize];
+    let put = |out: &mut Vec<u8>, x: u32, y: u32, c: [u8; 4]| {
+        let i = ((y * w + x) * 4) as usize;
+        out[i..i + 4].copy_from_slice(&c);
+    };
+    let max = counts.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let pixels = img.pixel_count() as f64;
+    let scale = (1.0 / max).max(0.2 * bins as f64 / pixels);
+    for x in 0..plot_w {
+        // A column covers one bin (or several when there are more bins than columns).
+        let b0 = (x as u64 * bins as u64 / plot_w as u64) as usize;
+        let b1 = (((x + 1) as u64 * bins as u64).div_ceil(plot_w as u64) as usize).max(b0 + 1);
+        let c = counts[b0..b1.min(counts.len())].iter().copied().max().unwrap_or(0) as f64;
+        let bar = ((c * scale).min(1.0) * h as f64).round() as u32;
+        for y in 0..bar {
+            put(&mut out, pad + x, pad + h - 1 - y, [40, 70, 160, 255]);
+        }
+    }
+    for y in 0..h {
+        put(&mut out, pad - 1, pad + y, [0, 0, 0, 255]);
+    }
+    for x in 0..plot_w {
+        put(&mut out, pad + x, pad + h, [0, 0, 0, 255]);
+    }
+    let x0 = plot_w + 2 * pad;
+    for y in 0..h {
+        let sy = (y as u64 * img.height as u64 / h as u64) as u32;
+        for x in 0..thumb_w {
+            let sx = (x as u64 * img.width as u64 / thumb_w as u64) as u32;
+            let i = ((sy * img.width + sx) * 4) as usize;
+            let p = &img.pixels[i..i + 4];
+            put(&mut out, x0 + x, pad + y, [p[0], p[1], p[2], 255]);
+        }
+    }
+    images::save_png(&Rgba8::new(w, total_h, out)?, path)?;
+    Ok(())
+}
+
+/// The tour's histogram step: every variant on a bundled photo, and the plot.
+pub fn tour(g: &Global) -> anyhow::Result<()> {
+    use clap::Parser;
+    #[derive(clap::Parser)]
+    struct Wrap {
+        #[command(flatten)]
+        a: Args,
+    }
+    let w = Wrap::try_parse_from(["histogram", "assets/chelsea.png", "--variant", "all", "--runs", "5", "--plot", "histogram.png"])?;
+    run(g, &w.a)?;
+    println!("plot written to histogram.png");
+    Ok(())
+}

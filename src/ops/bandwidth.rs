@@ -1,0 +1,77 @@
+//! Memory-bandwidth references measured on the same device in the same run: a read-only kernel
+//! and a copy kernel (16-byte accesses, grid-stride), and `vkCmdCopyBuffer` for comparison.
+use crate::gpu::{measure, Buffer, Context, Error, Kernel, Result, Timing};
+use crate::shaders;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Probe {
+    ReadKernel,
+    CopyKernel,
+    CmdCopyBuffer,
+}
+
+impl Probe {
+    pub const ALL: [Probe; 3] = [Probe::ReadKernel, Probe::CopyKernel, Probe::CmdCopyBuffer];
+    pub fn name(self) -> &'static str {
+        match self {
+            Probe::ReadKernel => "read kernel",
+            Probe::CopyKernel => "copy kernel",
+            Probe::CmdCopyBuffer => "vkCmdCopyBuffer",
+        }
+    }
+    /// Bytes moved through memory for `bytes` of data (a copy reads and writes).
+    pub fn moved(self, bytes: u64) -> u64 {
+        if self == Probe::ReadKernel {
+            bytes
+        } else {
+            2 * bytes
+        }
+    }
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Bandwidth {
+    pub probe: Probe,
+    pub bytes: u64,
+    pub timing: Timing,
+    /// GB/s of bytes moved (read + written) at the median.
+    pub gb_per_s: f64,
+}
+
+/// Measures the three probes on `bytes` of data (rounded down to 16; one binding at most).
+pub fn measure_all(ctx: &Context, bytes: u64, runs: u32) -> Result<Vec<Bandwidth>> {
+    let info = ctx.info();
+    let bytes = bytes.min(info.max_storage_buffer_range) / 16 * 16;
+    if bytes == 0 {
+        return Err(Error::invalid("bandwidth probe needs at least 16 bytes"));
+    }
+    let count4 = (bytes / 16) as u32;
+    let wg = 256u32;
+    let groups = info.compute_units.map(|c| c * 8).unwrap_or(512);
+    let src: Buffer<[u32; 4]> = Buffer::new(ctx, count4 as usize, "bandwidth src")?;
+    let dst: Buffer<[u32; 4]> = Buffer::new(ctx, count4 as usize, "bandwidth dst")?;
+    let sink: Buffer<u32> = Buffer::new(ctx, 1024, "bandwidth sink")?;
+    ctx.submit(|rec| {
+        rec.fill(&src, 0x0102_0304);
+        rec.fill(&dst, 0);
+        Ok(())
+    })?;
+    let read = Kernel::new(ctx, &shaders::BANDWIDTH_READ, &[(0, wg)])?;
+    let copy = Kernel::new(ctx, &shaders::BANDWIDTH_COPY, &[(0, wg)])?;
+    let g = groups.min(count4.div_ceil(wg));
+    let mut out = Vec::new();
+    for probe in Probe::ALL {
+        let timing = measure(ctx, 3, runs, |rec| match probe {
+            Probe::ReadKernel => {
+                rec.dispatch(&read, [g, 1, 1], &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, 0xFFFF_FFFFu32]))
+            }
+            Probe::CopyKernel => rec.dispatch(&copy, [g, 1, 1], &[src.bind(), dst.bind()], bytemuck::bytes_of(&count4)),
+            Probe::CmdCopyBuffer => {
+                rec.copy_buffer_raw(src.raw(), 0, dst.raw(), 0, bytes);
+                Ok(())
+            }
+        })?;
+        out.push(Bandwidth { probe, bytes, timing, gb_per_s: probe.moved(bytes) as f64 / timing.median_ns });
+    }
+    Ok(out)
+}
