@@ -9,6 +9,20 @@ fn main() {
     let glsl = root.join("glsl");
     let include_dir = glsl.join("include");
     println!("cargo:rerun-if-changed=glsl");
+    // The commit, for the study's device fingerprint.
+    let commit = std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(&root)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=WORKGROUP_GIT_COMMIT={commit}");
+    if root.join(".git/HEAD").exists() {
+        println!("cargo:rerun-if-changed=.git/HEAD");
+        println!("cargo:rerun-if-changed=.git/index");
+    }
 
     let mut files = Vec::new();
     collect(&glsl, &mut files);

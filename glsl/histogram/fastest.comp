@@ -14,6 +14,8 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint BINS = 256u;
 layout(constant_id = 2) const uint MEASURE = 0u;
 layout(constant_id = 3) const uint NUM_SUB = 8u;
+// 1: aggregate runs of equal bins inside a lane before the shared atomic; 0: one atomic per pixel.
+layout(constant_id = 4) const uint LANE_RUNS = 1u;
 #include "histogram_bin.glsl"
 
 layout(push_constant) uniform Push { uint pixel_count; } p;
@@ -36,6 +38,11 @@ void count8(uvec4 a, uvec4 c) {
     if (subgroupAll(same) && subgroupAllEqual(k0)) {
         uint total = subgroupAdd(8u);
         if (subgroupElect()) add_run(k0, total);
+        return;
+    }
+    if (LANE_RUNS == 0u) {
+        add_run(k0, 1u); add_run(k1, 1u); add_run(k2, 1u); add_run(k3, 1u);
+        add_run(k4, 1u); add_run(k5, 1u); add_run(k6, 1u); add_run(k7, 1u);
         return;
     }
     // Run-length aggregation inside the lane.

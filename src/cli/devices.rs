@@ -24,6 +24,8 @@ pub fn run(g: &Global) -> anyhow::Result<()> {
         println!("    push constants    max {} bytes", d.max_push_constants_size);
         println!("    timestamp period  {} ns", d.timestamp_period_ns);
         println!("    pipeline stats    {}", d.pipeline_statistics_query);
+        println!("    driver statistics {} (VK_KHR_pipeline_executable_properties)", d.pipeline_executable_properties);
+        println!("    perf counters     {} (VK_KHR_performance_query)", d.performance_query);
         if let Some(cu) = d.compute_units {
             println!("    multiprocessors   {cu}");
         }

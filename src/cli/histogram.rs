@@ -29,9 +29,12 @@ pub struct Args {
     /// fastest: workgroups of the persistent grid (default: 4 per multiprocessor)
     #[arg(long)]
     groups: Option<u32>,
-    /// fastest: invocations per workgroup (default 256)
+    /// fastest: invocations per workgroup (default 512)
     #[arg(long)]
     wg: Option<u32>,
+    /// fastest: aggregate runs of equal bins inside a lane (true/false; default true)
+    #[arg(long)]
+    lane_runs: Option<bool>,
     /// Timed runs per variant (median reported) with --variant all
     #[arg(long, default_value_t = 20)]
     runs: u32,
@@ -66,7 +69,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         MeasureArg::Luminance => Measure::Luminance,
         MeasureArg::Grey => Measure::Grey,
     };
-    let params = Params { bins: a.bins, measure, chunk, groups: a.groups, workgroup: a.wg };
+    let params = Params { bins: a.bins, measure, chunk, groups: a.groups, workgroup: a.wg, lane_runs: a.lane_runs };
     if a.bins == 0 {
         anyhow::bail!("--bins must be at least 1");
     }

@@ -3,6 +3,7 @@ mod bandwidth;
 mod devices;
 mod histogram;
 mod layout;
+mod study;
 
 use clap::{Parser, Subcommand};
 use workgroup::gpu::{Context, ContextOptions, DeviceSelector};
@@ -33,6 +34,8 @@ enum Command {
     Bandwidth(bandwidth::Args),
     /// Image histogram, every step of seeds 000 and 001 and ours (`--variant all`: a timed table)
     Histogram(histogram::Args),
+    /// The performance study: every op and variant, timed on the GPU, verified, with bandwidth
+    Study(study::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
     Tour,
 }
@@ -97,6 +100,7 @@ pub fn main() -> i32 {
         Command::Layout(args) => layout::run(&global, &args),
         Command::Bandwidth(args) => bandwidth::run(&global, &args),
         Command::Histogram(args) => histogram::run(&global, &args),
+        Command::Study(args) => study::run(&global, &args),
         Command::Tour => tour(&global),
     };
     match result {

@@ -75,6 +75,10 @@ pub struct DeviceInfo {
     /// Streaming multiprocessors (VK_NV_shader_sm_builtins) where the driver tells; used to size
     /// persistent grids.
     pub compute_units: Option<u32>,
+    /// VK_KHR_pipeline_executable_properties (registers, shared memory, spills per pipeline).
+    pub pipeline_executable_properties: bool,
+    /// VK_KHR_performance_query (hardware counters).
+    pub performance_query: bool,
 }
 
 pub(crate) struct Inner {
@@ -225,9 +229,9 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
         _ => "other",
     };
     let l = p.limits;
-    let has_sm = unsafe { instance.enumerate_device_extension_properties(physical) }
-        .map(|e| e.iter().any(|x| x.extension_name_as_c_str().ok() == Some(ash::nv::shader_sm_builtins::NAME)))
-        .unwrap_or(false);
+    let exts = unsafe { instance.enumerate_device_extension_properties(physical) }.unwrap_or_default();
+    let has = |name: &CStr| exts.iter().any(|x| x.extension_name_as_c_str().ok() == Some(name));
+    let has_sm = has(ash::nv::shader_sm_builtins::NAME);
     let compute_units = if has_sm {
         let mut sm = vk::PhysicalDeviceShaderSMBuiltinsPropertiesNV::default();
         let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut sm);
@@ -238,6 +242,8 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
     };
     DeviceInfo {
         compute_units,
+        pipeline_executable_properties: has(ash::khr::pipeline_executable_properties::NAME),
+        performance_query: has(ash::khr::performance_query::NAME),
         index,
         name: cstr(&p.device_name),
         device_type: device_type.into(),

@@ -5,7 +5,7 @@
 //! rows; images larger than `maxImageDimension2D` are uploaded as tiles. Bins are zeroed by
 //! `record` itself.
 pub use crate::cpu::histogram::Measure;
-use crate::gpu::{measure, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, Kernel, Recorder, Result, Sync, Timing};
+use crate::gpu::{measure, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, InvocationCounter, Kernel, Recorder, Result, Sync, Timing};
 use crate::ops::images::Rgba8;
 use crate::shaders;
 
@@ -134,13 +134,15 @@ pub struct Params {
     pub chunk: ChunkShape,
     /// `fastest`: workgroups of the persistent grid (default: 4 per multiprocessor, or 256).
     pub groups: Option<u32>,
-    /// `fastest`: invocations per workgroup (default 256).
+    /// `fastest`: invocations per workgroup (default 512).
     pub workgroup: Option<u32>,
+    /// `fastest`: aggregate runs of equal bins inside a lane (default true).
+    pub lane_runs: Option<bool>,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { bins: 256, measure: Measure::Luminance, chunk: ChunkShape::default(), groups: None, workgroup: None }
+        Params { bins: 256, measure: Measure::Luminance, chunk: ChunkShape::default(), groups: None, workgroup: None, lane_runs: None }
     }
 }
 
@@ -178,7 +180,7 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
         }
     }
     if variant == Variant::Fastest {
-        let wg = params.workgroup.unwrap_or(256);
+        let wg = params.workgroup.unwrap_or(512);
         if wg == 0 || wg > info.max_workgroup_size[0] || wg > info.max_workgroup_invocations {
             return Err(Error::invalid(format!("workgroup size {wg} exceeds the device's limit {}", info.max_workgroup_size[0])));
         }
@@ -293,13 +295,15 @@ impl Histogram {
                 k
             }
             Variant::Fastest => {
-                let wg = params.workgroup.unwrap_or(256);
+                let wg = params.workgroup.unwrap_or(512).min(info.max_workgroup_invocations);
                 let sub = info.subgroup_size.max(1);
                 // One sub-histogram per subgroup, as many as fit the shared memory.
                 let fit = (info.max_shared_memory_bytes / (bins * 4)).max(1);
                 let num_sub = wg.div_ceil(sub).min(fit).max(1);
-                fastest_groups = params.groups.unwrap_or_else(|| info.compute_units.map(|c| c * 4).unwrap_or(256));
-                Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST, &[(0, wg), (1, bins), (2, m), (3, num_sub)])?
+                // Measured on an H200 (docs/PERFORMANCE.md): 512 x 8 groups per multiprocessor.
+                fastest_groups = params.groups.unwrap_or_else(|| info.compute_units.map(|c| c * 8).unwrap_or(256));
+                let runs = params.lane_runs.unwrap_or(true) as u32;
+                Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST, &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs)])?
             }
             Variant::Cpu | Variant::CpuPar => unreachable!(),
         };
@@ -357,7 +361,7 @@ impl Histogram {
                             rec.dispatch(&self.main, grid_2d(n.div_ceil(256), max_count), &[px, bins_bind], &push)?
                         }
                         Variant::Fastest => {
-                            let groups = (self.fastest_groups as u64).min(n.div_ceil(4 * 256).max(1)) as u32;
+                            let groups = (self.fastest_groups as u64).min(n.div_ceil(4 * 64).max(1)) as u32;
                             rec.dispatch(&self.main, [groups, 1, 1], &[px, bins_bind], bytemuck::bytes_of(&(n as u32)))?
                         }
                         Variant::ChunksSum | Variant::ChunksReduce => self.record_chunks(rec, px, bins_bind, width, rows)?,
@@ -503,6 +507,10 @@ pub struct Measured {
     pub timing: Timing,
     pub on_gpu: bool,
     pub counts: Vec<u32>,
+    /// Compute-shader invocations of one run (pipeline statistics), where available.
+    pub invocations: Option<u64>,
+    /// The driver's statistics of the main kernel (VK_KHR_pipeline_executable_properties).
+    pub driver_stats: Vec<(String, String)>,
 }
 
 /// Times `variant` (GPU: uploads once, times only the GPU work with timestamps; CPU: host clock).
@@ -520,7 +528,14 @@ pub fn time(ctx: &Context, img: &Rgba8, params: &Params, variant: Variant, warmu
                 break;
             }
         }
-        return Ok(Measured { variant, timing: Timing::from_samples(samples), on_gpu: false, counts });
+        return Ok(Measured {
+            variant,
+            timing: Timing::from_samples(samples),
+            on_gpu: false,
+            counts,
+            invocations: None,
+            driver_stats: Vec::new(),
+        });
     }
     let h = Histogram::new(ctx, variant, params, img.width, img.height)?;
     let up = Uploaded::new(ctx, img, variant.reads_image())?;
@@ -533,7 +548,19 @@ pub fn time(ctx: &Context, img: &Rgba8, params: &Params, variant: Variant, warmu
         measure(ctx, warmup, runs, |rec| up.record(&h, rec, bins.raw()))?
     };
     let counts = ctx.read(&bins)?;
-    Ok(Measured { variant, timing, on_gpu: true, counts })
+    let invocations = match InvocationCounter::new(ctx) {
+        Ok(counter) => {
+            ctx.submit(|rec| {
+                counter.begin(rec);
+                up.record(&h, rec, bins.raw())?;
+                counter.end(rec);
+                Ok(())
+            })?;
+            Some(counter.read()?)
+        }
+        Err(_) => None,
+    };
+    Ok(Measured { variant, timing, on_gpu: true, counts, invocations, driver_stats: h.main.statistics() })
 }
 
 /// Runs `racy` `runs` times and returns the counts lost in each (pixels minus the sum).

@@ -1,0 +1,147 @@
+use super::Global;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use workgroup::study::{self, Options, Report};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Small sizes for CI and lavapipe (well under 2 minutes there)
+    #[arg(long)]
+    quick: bool,
+    /// Folder for study.md, study.csv, study.json and the PNG charts
+    #[arg(long, default_value = "study-out")]
+    out: PathBuf,
+    /// Timed runs per row (median, min, max reported); default 20, 5 with --quick
+    #[arg(long)]
+    runs: Option<u32>,
+    /// Untimed warm-up runs per row
+    #[arg(long, default_value_t = 3)]
+    warmup: u32,
+    /// Only these ops (comma-separated), e.g. histogram
+    #[arg(long)]
+    ops: Option<String>,
+    /// Also sweep these workgroup sizes where a variant takes one (e.g. 256,512,1024)
+    #[arg(long, value_delimiter = ',')]
+    sweep_wg: Vec<u32>,
+    /// Compare two study.json files instead of measuring: per-row ratios B/A
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    compare: Option<Vec<PathBuf>>,
+    /// With --compare: flag rows more than this many times slower
+    #[arg(long, default_value_t = 1.10)]
+    slower: f64,
+}
+
+fn read_report(p: &Path) -> anyhow::Result<Report> {
+    let text = std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()))?;
+    serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{} is not a study.json: {e}", p.display()))
+}
+
+fn write_atomic(path: &Path, data: &[u8]) -> anyhow::Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, data).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    Ok(())
+}
+
+pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
+    if let Some(files) = &a.compare {
+        let (ra, rb) = (read_report(&files[0])?, read_report(&files[1])?);
+        print!("{}", study::compare::markdown(&ra, &rb, a.slower));
+        return Ok(());
+    }
+    let runs = a.runs.unwrap_or(if a.quick { 5 } else { 20 });
+    if runs == 0 {
+        anyhow::bail!("--runs must be at least 1");
+    }
+    if a.sweep_wg.contains(&0) {
+        anyhow::bail!("--sweep-wg sizes must be at least 1");
+    }
+    std::fs::create_dir_all(&a.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", a.out.display()))?;
+    let opts =
+        Options { quick: a.quick, warmup: if a.quick { a.warmup.min(1) } else { a.warmup }, runs, sweep_workgroup: a.sweep_wg.clone() };
+    let ctx = g.context()?;
+    let info = ctx.info().clone();
+    let mut cases = study::registry(&opts, &info);
+    if let Some(ops) = &a.ops {
+        let want: Vec<&str> = ops.split(',').map(str::trim).collect();
+        let known = study::op_names(&opts, &info);
+        for w in &want {
+            if !known.contains(w) {
+                anyhow::bail!("--ops {w}: unknown op (have {})", known.join(", "));
+            }
+        }
+        cases.retain(|c| want.contains(&c.op));
+    }
+
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    let bar = indicatif::ProgressBar::new(cases.len() as u64 + 1);
+    bar.set_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {msg}").unwrap());
+    bar.set_message("bandwidth");
+    let (bandwidth_rows, bw) = study::bandwidth(&ctx, &opts)?;
+    bar.inc(1);
+    let mut rows = Vec::new();
+    let mut driver_stats = Vec::new();
+    let mut interrupted = false;
+    for case in &cases {
+        if stop.load(Ordering::SeqCst) {
+            interrupted = true;
+            break;
+        }
+        bar.set_message(case.label.clone());
+        match (case.run)(&ctx, &opts, &bw) {
+            Ok((r, s)) => {
+                rows.extend(r);
+                driver_stats.extend(s);
+            }
+            Err(e @ (workgroup::gpu::Error::DeviceLost | workgroup::gpu::Error::Timeout(_))) => {
+                bar.abandon();
+                anyhow::bail!("{}: {e}", case.label);
+            }
+            Err(e) => rows.push(study::Row {
+                op: case.op.into(),
+                variant: "-".into(),
+                size: case.label.clone(),
+                note: Some(format!("error: {e}")),
+                ..Default::default()
+            }),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if stop.load(Ordering::SeqCst) {
+        interrupted = true;
+    }
+    let report = Report {
+        schema_version: study::SCHEMA_VERSION,
+        fingerprint: study::Fingerprint::of(&info, &opts),
+        bandwidth: bandwidth_rows,
+        rows,
+        driver_stats,
+        counters: study::counters(&info),
+        interrupted,
+    };
+    let md = study::markdown(&report);
+    write_atomic(&a.out.join("study.md"), md.as_bytes())?;
+    write_atomic(&a.out.join("study.csv"), study::csv(&report).as_bytes())?;
+    write_atomic(&a.out.join("study.json"), serde_json::to_string_pretty(&report)?.as_bytes())?;
+    let charts = study::charts::write(&report, &a.out).map_err(|e| anyhow::anyhow!("charts: {e}"))?;
+    g.finish(&ctx)?;
+    if g.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{md}");
+        println!("wrote {}/study.md, study.csv, study.json and {} chart(s)", a.out.display(), charts.len());
+    }
+    if report.rows.iter().any(|r| !r.correct && r.median_ms.is_none() && r.note.as_deref().is_some_and(|n| n.contains("differs"))) {
+        anyhow::bail!("some variant disagreed with the CPU reference (see the table)");
+    }
+    if interrupted {
+        eprintln!("interrupted: wrote what was measured");
+    }
+    Ok(())
+}

@@ -1,0 +1,82 @@
+//! PNG charts: per op and input kind, GPU median time per variant against size (log scales).
+use super::Report;
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+
+static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+fn register_font() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
+    });
+}
+
+/// Writes one chart per (op, input) into `dir`; returns the paths.
+pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    register_font();
+    let mut written = Vec::new();
+    let mut groups: Vec<(String, String)> = report.rows.iter().map(|r| (r.op.clone(), r.input.clone())).collect();
+    groups.sort();
+    groups.dedup();
+    for (op, input) in groups {
+        let rows: Vec<_> =
+            report.rows.iter().filter(|r| r.op == op && r.input == input && r.median_ms.is_some() && r.elements > 0).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let mut variants: Vec<String> = rows.iter().map(|r| r.variant.clone()).collect();
+        variants.dedup();
+        let mut seen = std::collections::HashSet::new();
+        variants.retain(|v| seen.insert(v.clone()));
+        let (xmin, xmax) = rows.iter().fold((f64::MAX, 0f64), |(a, b), r| (a.min(r.elements as f64), b.max(r.elements as f64)));
+        let (ymin, ymax) = rows.iter().fold((f64::MAX, 0f64), |(a, b), r| {
+            let m = r.median_ms.unwrap_or(1.0).max(1e-4);
+            (a.min(m), b.max(m))
+        });
+        let path = dir.join(format!("{op}-{input}.png"));
+        let tmp = dir.join(format!("{op}-{input}.png.tmp.png"));
+        {
+            let root = BitMapBackend::new(&tmp, (1000, 640)).into_drawing_area();
+            root.fill(&WHITE).map_err(|e| e.to_string())?;
+            let mut chart = ChartBuilder::on(&root)
+                .caption(format!("{op}, {input} input: GPU median time ({})", report.fingerprint.device), ("sans-serif", 22))
+                .margin(16)
+                .x_label_area_size(48)
+                .y_label_area_size(70)
+                .build_cartesian_2d((xmin * 0.7..xmax * 1.4).log_scale(), (ymin * 0.7..ymax * 1.4).log_scale())
+                .map_err(|e| e.to_string())?;
+            chart
+                .configure_mesh()
+                .x_desc("elements (pixels / numbers)")
+                .y_desc("ms (median)")
+                .label_style(("sans-serif", 14))
+                .draw()
+                .map_err(|e| e.to_string())?;
+            for (i, v) in variants.iter().enumerate() {
+                let color = Palette99::pick(i).to_rgba();
+                let mut pts: Vec<(f64, f64)> =
+                    rows.iter().filter(|r| &r.variant == v).map(|r| (r.elements as f64, r.median_ms.unwrap_or(0.0).max(1e-4))).collect();
+                pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+                chart
+                    .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
+                    .map_err(|e| e.to_string())?
+                    .label(v.clone())
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(3)));
+                chart.draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled()))).map_err(|e| e.to_string())?;
+            }
+            chart
+                .configure_series_labels()
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK)
+                .label_font(("sans-serif", 14))
+                .position(SeriesLabelPosition::UpperLeft)
+                .draw()
+                .map_err(|e| e.to_string())?;
+            root.present().map_err(|e| e.to_string())?;
+        }
+        std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
+        written.push(path);
+    }
+    Ok(written)
+}
