@@ -1,1 +1,2 @@
 //! Exact CPU references.
+pub mod blur;
