@@ -178,3 +178,69 @@ proptest! {
         }
     }
 }
+
+mod cli {
+    use assert_cmd::Command;
+
+    fn wg() -> Command {
+        let mut c = Command::cargo_bin("workgroup").unwrap();
+        c.timeout(std::time::Duration::from_secs(120));
+        c
+    }
+
+    fn fails_with_one_line(args: &[&str], needle: &str) {
+        let out = wg().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
+        let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
+        assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("workgroup-blur-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name)
+    }
+
+    #[test]
+    fn blur_writes_a_png_and_the_table() {
+        let photo = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/chelsea.png");
+        let out = scratch("chelsea.png");
+        let o = wg()
+            .args(["--validate", "blur", photo, "-o", out.to_str().unwrap(), "--filter", "4", "--iterations", "2", "--runs", "1"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(String::from_utf8_lossy(&o.stdout).contains("yes"));
+        let written = workgroup::ops::images::load(&out).unwrap();
+        let input = workgroup::ops::images::load(std::path::Path::new(photo)).unwrap();
+        assert_eq!(written, workgroup::cpu::blur::blur(&input, 4, 2));
+
+        let o = wg().args(["blur", "--synthetic", "40x30:random", "--variant", "all", "--runs", "2", "--json"]).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let rows = v["results"].as_array().unwrap();
+        assert_eq!(rows.len(), 5);
+        assert!(rows.iter().all(|r| r["matches_cpu"] == true && r["median_ms"].as_f64().unwrap() >= 0.0));
+    }
+
+    #[test]
+    fn blur_refuses_bad_input_with_one_line() {
+        let photo = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/coffee.png");
+        let corrupt = scratch("corrupt.png");
+        std::fs::write(&corrupt, b"\x89PNG\r\n\x1a\nnot really").unwrap();
+        fails_with_one_line(&["blur", "/nonexistent/photo.png"], "cannot read");
+        fails_with_one_line(&["blur", corrupt.to_str().unwrap()], "cannot decode");
+        fails_with_one_line(&["blur", photo, "--filter", "0"], "at least 1");
+        fails_with_one_line(&["blur", photo, "--filter", "129"], "at most 128");
+        fails_with_one_line(&["blur", photo, "--variant", "tiled", "--filter", "500"], "at most 128");
+        fails_with_one_line(&["blur", photo, "--iterations", "0"], "iterations");
+        fails_with_one_line(&["blur", "--synthetic", "0x0"], "empty");
+        fails_with_one_line(&["blur", "--synthetic", "8x8", "--variant", "gaussian"], "unknown blur variant");
+        fails_with_one_line(&["blur"], "--synthetic");
+        fails_with_one_line(&["blur", "--synthetic", "8x8", "-o", "/nonexistent/dir/out.png"], "cannot write");
+        fails_with_one_line(&["blur", photo, "--filter", "x3"], "invalid value");
+    }
+}

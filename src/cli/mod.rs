@@ -1,4 +1,5 @@
 //! The `workgroup` command line.
+mod blur;
 mod devices;
 mod layout;
 
@@ -27,6 +28,8 @@ enum Command {
     Devices,
     /// Seed 004: each invocation writes its linear global index; verified and shown as a grid
     Layout(layout::Args),
+    /// Seed 003: box blur of an image, one variant or the table of all (--variant all)
+    Blur(blur::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
     Tour,
 }
@@ -63,6 +66,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     devices::run(g)?;
     println!("\n== workgroup layout --groups 4 2 --local 4 4  (seed 004)");
     layout::run(g, &layout::Args::demo())?;
+    println!("\n== workgroup blur assets/chelsea.png --filter 15 --variant all  (seed 003)");
+    blur::run(g, &blur::Args::demo())?;
     Ok(())
 }
 
@@ -87,6 +92,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Devices => devices::run(&global),
         Command::Layout(args) => layout::run(&global, &args),
+        Command::Blur(args) => blur::run(&global, &args),
         Command::Tour => tour(&global),
     };
     match result {

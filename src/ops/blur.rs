@@ -116,7 +116,7 @@ pub fn validate(info: &DeviceInfo, width: u32, height: u32, params: Params, vari
     let max = variant.max_filter();
     if params.filter > max {
         return Err(Error::invalid(format!(
-            "filter size {} is too large: the {} variant allows at most {max} (tiled: blockDim = {TILED_TILE_W} - (N - 1) must be >= 1)",
+            "filter size {} is too large: the {} variant allows at most {max} (every variant shares tiled's limit: its {TILED_TILE_W}-texel tile leaves blockDim = {TILED_TILE_W} - (N - 1) >= 1 outputs)",
             params.filter,
             variant.name()
         )));
