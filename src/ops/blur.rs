@@ -154,18 +154,17 @@ pub fn validate(info: &DeviceInfo, width: u32, height: u32, params: Params, vari
     Ok(())
 }
 
-/// `fastest`'s tile for a filter size on a device: (tile width, tile height, apron rows). The
-/// apron is `N - 1` rounded up to a multiple of 16 (one pipeline per class); the tile is the
-/// largest of the list whose shared array `(TH + apron) * TW * 4` bytes fits the device.
+/// `fastest`'s tile for a filter size on a device: (tile width, tile height, apron rows = N - 1).
+/// The tile is the largest of the list whose shared array `(TH + N - 1) * TW * 4` bytes fits.
 pub fn fastest_tile(max_shared_bytes: u32, filter: u32) -> (u32, u32, u32) {
-    let apron = (filter.max(1) - 1).div_ceil(16) * 16;
+    let apron = filter.max(1) - 1;
     const TILES: [(u32, u32); 7] = [(64, 64), (64, 48), (64, 32), (64, 16), (32, 32), (32, 16), (16, 16)];
     for (tw, th) in TILES {
         if (th + apron) * tw * 4 <= max_shared_bytes {
             return (tw, th, apron);
         }
     }
-    (16, 16, apron) // (16 + 128) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum
+    (16, 16, apron) // (16 + 127) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum
 }
 
 /// Workgroups of each dispatch of one iteration.
@@ -194,14 +193,14 @@ struct Push {
     flip: u32,
 }
 
-/// `fastest`'s (tile width, tile height, apron rows).
-type TileKey = (u32, u32, u32);
+/// `fastest`'s (tile width, tile height, apron rows, filter size).
+type TileKey = (u32, u32, u32, u32);
 
 /// The kernels of one variant, built once and reused for any size and filter.
 pub struct Blur {
     variant: Variant,
     kernel: Option<Kernel>,
-    /// `fastest`: one pipeline per (tile width, tile height, apron), built on first use.
+    /// `fastest`: one pipeline per filter size (a specialization constant), built on first use.
     fastest: Mutex<Vec<(TileKey, Arc<Kernel>)>>,
 }
 
@@ -235,13 +234,14 @@ impl Blur {
     }
 
     fn fastest_kernel(&self, ctx: &Context, filter: u32) -> Result<Arc<Kernel>> {
-        let key = fastest_tile(ctx.info().max_shared_memory_bytes, filter);
+        let (tw, th, apron) = fastest_tile(ctx.info().max_shared_memory_bytes, filter);
+        let key = (tw, th, apron, filter);
         let mut cache = self.fastest.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
         if let Some((_, k)) = cache.iter().find(|(k, _)| *k == key) {
             return Ok(k.clone());
         }
-        let (tw, th, apron) = key;
-        let k = Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST, &[(0, FASTEST_WORKGROUP), (1, tw), (2, th), (3, apron)])?);
+        let spec = [(0, FASTEST_WORKGROUP), (1, tw), (2, th), (3, apron), (4, filter)];
+        let k = Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST, &spec)?);
         cache.push((key, k.clone()));
         Ok(k)
     }
