@@ -1,5 +1,6 @@
 //! The `workgroup` command line.
 mod bandwidth;
+mod blur;
 mod devices;
 mod histogram;
 mod layout;
@@ -36,6 +37,8 @@ enum Command {
     Histogram(histogram::Args),
     /// The performance study: every op and variant, timed on the GPU, verified, with bandwidth
     Study(study::Args),
+    /// Seed 003: box blur of an image, one variant or the table of all (--variant all)
+    Blur(blur::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
     Tour,
 }
@@ -74,6 +77,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     layout::run(g, &layout::Args::demo())?;
     println!("\n== workgroup histogram assets/chelsea.png --variant all --plot histogram.png  (seeds 000, 001)");
     histogram::tour(g)?;
+    println!("\n== workgroup blur assets/chelsea.png --filter 15 --variant all  (seed 003)");
+    blur::run(g, &blur::Args::demo())?;
     Ok(())
 }
 
@@ -101,6 +106,7 @@ pub fn main() -> i32 {
         Command::Bandwidth(args) => bandwidth::run(&global, &args),
         Command::Histogram(args) => histogram::run(&global, &args),
         Command::Study(args) => study::run(&global, &args),
+        Command::Blur(args) => blur::run(&global, &args),
         Command::Tour => tour(&global),
     };
     match result {

@@ -1,2 +1,3 @@
 //! Exact CPU references.
+pub mod blur;
 pub mod histogram;

@@ -1,5 +1,6 @@
 //! One module per algorithm: GPU variants, parameters, validation of input.
 pub mod bandwidth;
+pub mod blur;
 pub mod histogram;
 pub mod images;
 pub mod layout;

@@ -1,0 +1,133 @@
+//! `workgroup blur`: seed 003's box blur, one variant or the table of all.
+use super::Global;
+use std::path::PathBuf;
+use workgroup::ops::blur::{self, Params, Variant};
+use workgroup::ops::images::{self, Rgba8};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Image file to blur (PNG, JPEG, ...); or use --synthetic
+    image: Option<PathBuf>,
+    /// A generated image instead of a file: WxH[:natural|flat|random]
+    #[arg(long, value_name = "WxH:KIND", conflicts_with = "image")]
+    synthetic: Option<String>,
+    /// Write the blurred image here as PNG (written atomically)
+    #[arg(short, long, value_name = "OUT.png")]
+    output: Option<PathBuf>,
+    /// Box size N (1..=128); even N centres on the left/upper middle texel
+    #[arg(long, default_value_t = 15)]
+    filter: u32,
+    /// Horizontal + vertical passes repeated
+    #[arg(long, default_value_t = 1)]
+    iterations: u32,
+    /// cpu, naive, separable, tiled, fastest, or all (a table)
+    #[arg(long, default_value = "fastest")]
+    variant: String,
+    /// Timed runs per variant (median, min, max of GPU timestamps)
+    #[arg(long, default_value_t = 10)]
+    runs: u32,
+}
+
+impl Args {
+    /// The tour's demo: a bundled photo, every variant.
+    pub fn demo() -> Args {
+        let photo = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/chelsea.png"));
+        let (image, synthetic) = if photo.exists() { (Some(photo), None) } else { (None, Some("512x512:natural".to_string())) };
+        Args { image, synthetic, output: None, filter: 15, iterations: 1, variant: "all".into(), runs: 3 }
+    }
+}
+
+#[derive(serde::Serialize)]
+struct Row {
+    variant: Variant,
+    /// "gpu timestamps" or "cpu wall clock"
+    clock: &'static str,
+    runs: u32,
+    median_ms: f64,
+    min_ms: f64,
+    max_ms: f64,
+    gb_per_s: f64,
+    matches_cpu: bool,
+}
+
+pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
+    let variants: Vec<Variant> = if a.variant == "all" { Variant::ALL.to_vec() } else { vec![a.variant.parse()?] };
+    if a.runs == 0 {
+        anyhow::bail!("--runs 0: it must be at least 1");
+    }
+    let (img, label): (Rgba8, String) = match (&a.image, &a.synthetic) {
+        (Some(p), _) => (images::load(p)?, p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()),
+        (None, Some(s)) => {
+            let (w, h, kind) = images::parse_synthetic(s)?;
+            (images::synthetic(w, h, kind, 1)?, format!("synthetic {s}"))
+        }
+        (None, None) => anyhow::bail!("give an IMAGE file or --synthetic WxH[:natural|flat|random]"),
+    };
+    let params = Params { filter: a.filter, iterations: a.iterations };
+    let ctx = g.context()?;
+    for &v in &variants {
+        blur::validate(ctx.info(), img.width, img.height, params, v)?;
+    }
+    let reference = workgroup::cpu::blur::blur_par(&img, params.filter, params.iterations);
+    let bytes = blur::ideal_bytes(img.width, img.height, params) as f64;
+    let mut rows = Vec::new();
+    let mut result = None;
+    for &v in &variants {
+        let (t, out) = blur::time(&ctx, &img, params, v, 2, a.runs)?;
+        rows.push(Row {
+            variant: v,
+            clock: if v == Variant::Cpu { "cpu wall clock" } else { "gpu timestamps" },
+            runs: t.runs,
+            median_ms: t.median_ns * 1e-6,
+            min_ms: t.min_ns * 1e-6,
+            max_ms: t.max_ns * 1e-6,
+            gb_per_s: if t.median_ns > 0.0 { bytes / t.median_ns } else { 0.0 },
+            matches_cpu: out == reference,
+        });
+        result = Some(out);
+    }
+    g.finish(&ctx)?;
+    if g.json {
+        let v = serde_json::json!({
+            "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
+            "filter": params.filter, "iterations": params.iterations, "ideal_bytes": bytes, "results": rows,
+            "output": a.output,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!(
+            "blur {label} ({}x{}), filter {}, {} iteration(s), device {}; {} timed runs (gpu timestamps; cpu: wall clock)",
+            img.width,
+            img.height,
+            params.filter,
+            params.iterations,
+            ctx.info().name,
+            a.runs
+        );
+        println!("GB/s counts the ideal traffic: the image read and written once per iteration ({bytes:.0} bytes)");
+        println!("{:<10} {:>10} {:>10} {:>10} {:>9}  matches cpu", "variant", "median ms", "min ms", "max ms", "GB/s");
+        for r in &rows {
+            println!(
+                "{:<10} {:>10.4} {:>10.4} {:>10.4} {:>9.2}  {}",
+                r.variant.name(),
+                r.median_ms,
+                r.min_ms,
+                r.max_ms,
+                r.gb_per_s,
+                if r.matches_cpu { "yes" } else { "NO" }
+            );
+        }
+    }
+    if let Some(path) = &a.output {
+        // Every variant that matched wrote the reference; write the one the user saw last.
+        images::save_png(result.as_ref().unwrap_or(&reference), path)?;
+        if !g.json {
+            println!("wrote {}", path.display());
+        }
+    }
+    let bad: Vec<&str> = rows.iter().filter(|r| !r.matches_cpu).map(|r| r.variant.name()).collect();
+    if !bad.is_empty() {
+        anyhow::bail!("blur variant(s) {} differ from the cpu reference", bad.join(", "));
+    }
+    Ok(())
+}

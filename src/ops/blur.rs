@@ -1,0 +1,424 @@
+//! Seed 003, the box blur (the WebGPU samples' imageBlur), every step of the lecture and ours.
+//!
+//! The blur is defined as a separable integer filter so that every variant equals the CPU
+//! reference ([`crate::cpu::blur`]) bit for bit:
+//! * one pass of size `N`: `out = (sum of the N clamped neighbours + N/2) / N` (round half up);
+//! * window: offsets `-(N-1)/2 ..= +N/2` (even `N`: the centre is the left/upper middle texel);
+//! * edges clamp to the border; per channel, alpha included;
+//! * one iteration = horizontal pass, then vertical pass on its rounded result.
+//!
+//! `naive` and `fastest` compute both passes in one dispatch and reproduce the two roundings.
+//! Filter sizes `1 ..= MAX_FILTER` (128) for every variant: `tiled`'s 128-texel tile row leaves
+//! `blockDim = 128 - (N - 1) >= 1` outputs only up to `N = 128`.
+use crate::cpu;
+use crate::gpu::{self, vk, Buffer, Context, DeviceInfo, Error, Image, Kernel, Recorder, Result, Sync, Timing};
+use crate::ops::images::Rgba8;
+use crate::shaders;
+use std::sync::{Arc, Mutex};
+
+/// The largest filter size every variant accepts (tiled's tile width).
+pub const MAX_FILTER: u32 = TILED_TILE_W;
+/// `tiled`: invocations per workgroup, texels per tile row, tile rows (seed 003's numbers).
+pub const TILED_WORKGROUP: u32 = 32;
+pub const TILED_TILE_W: u32 = 128;
+pub const TILED_ROWS: u32 = 4;
+/// `naive` and `separable`: 16 x 16 invocations per workgroup.
+const LOCAL_2D: u32 = 16;
+/// `fastest`: invocations per workgroup.
+const FASTEST_WORKGROUP: u32 = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    Cpu,
+    Naive,
+    Separable,
+    Tiled,
+    Fastest,
+}
+
+impl Variant {
+    /// The lecture's steps in order, then ours.
+    pub const ALL: [Variant; 5] = [Variant::Cpu, Variant::Naive, Variant::Separable, Variant::Tiled, Variant::Fastest];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Cpu => "cpu",
+            Variant::Naive => "naive",
+            Variant::Separable => "separable",
+            Variant::Tiled => "tiled",
+            Variant::Fastest => "fastest",
+        }
+    }
+
+    pub fn description(self) -> &'static str {
+        match self {
+            Variant::Cpu => "reference on the CPU (rayon), exact integer running sums",
+            Variant::Naive => "one dispatch, N x N image reads per output",
+            Variant::Separable => "horizontal + vertical dispatch of one shader (flip), N reads per output, no shared memory",
+            Variant::Tiled => "seed 003: 32 invocations load a 4 x 128 shared tile (4x4 each), blockDim = 128 - (N - 1)",
+            Variant::Fastest => "ours: both passes fused in one dispatch, packed u32 buffers, shared tile, running sums",
+        }
+    }
+
+    /// The largest filter size this variant accepts.
+    pub fn max_filter(self) -> u32 {
+        MAX_FILTER
+    }
+
+    /// Dispatches per iteration (0 for the CPU).
+    pub fn passes_per_iteration(self) -> u32 {
+        match self {
+            Variant::Cpu => 0,
+            Variant::Naive | Variant::Fastest => 1,
+            Variant::Separable | Variant::Tiled => 2,
+        }
+    }
+
+    /// Whether `record` takes rgba8 images (`false`: packed u32 buffers, see `record_packed`).
+    pub fn uses_images(self) -> bool {
+        matches!(self, Variant::Naive | Variant::Separable | Variant::Tiled)
+    }
+}
+
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Variant> {
+        Variant::ALL.iter().copied().find(|v| v.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+            Error::invalid(format!("unknown blur variant {s:?}: use one of {}", names.join(", ")))
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Params {
+    /// Box size N (1 ..= MAX_FILTER).
+    pub filter: u32,
+    /// Horizontal + vertical passes repeated (>= 1).
+    pub iterations: u32,
+}
+
+/// Checks a request with clear messages (never panics).
+pub fn validate(info: &DeviceInfo, width: u32, height: u32, params: Params, variant: Variant) -> Result<()> {
+    if width == 0 || height == 0 {
+        return Err(Error::invalid(format!("image size {width}x{height} is empty")));
+    }
+    if params.filter == 0 {
+        return Err(Error::invalid("filter size 0: it must be at least 1"));
+    }
+    let max = variant.max_filter();
+    if params.filter > max {
+        return Err(Error::invalid(format!(
+            "filter size {} is too large: the {} variant allows at most {max} (every variant shares tiled's limit: its {TILED_TILE_W}-texel tile leaves blockDim = {TILED_TILE_W} - (N - 1) >= 1 outputs)",
+            params.filter,
+            variant.name()
+        )));
+    }
+    if params.iterations == 0 {
+        return Err(Error::invalid("iterations 0: it must be at least 1"));
+    }
+    if variant == Variant::Cpu {
+        return Ok(());
+    }
+    if variant.uses_images() {
+        let m = info.max_image_dimension_2d;
+        if width > m || height > m {
+            return Err(Error::invalid(format!("image size {width}x{height} exceeds the device's maxImageDimension2D {m}")));
+        }
+    } else {
+        let bytes = width as u64 * height as u64 * 4;
+        if bytes > info.max_storage_buffer_range {
+            return Err(Error::invalid(format!(
+                "image size {width}x{height} ({bytes} bytes) exceeds the device's maxStorageBufferRange {} for the {} variant",
+                info.max_storage_buffer_range,
+                variant.name()
+            )));
+        }
+    }
+    let groups = dispatch_groups(info, width, height, params.filter, variant);
+    for g in groups {
+        if g[0] > info.max_workgroup_count[0] || g[1] > info.max_workgroup_count[1] {
+            return Err(Error::invalid(format!(
+                "image size {width}x{height} needs {}x{} workgroups; the device allows {:?}",
+                g[0], g[1], info.max_workgroup_count
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `fastest`'s tile for a filter size on a device: (tile width, tile height, apron rows = N - 1).
+/// The tile is the largest of the list whose shared array `(TH + N - 1) * TW * 4` bytes fits.
+pub fn fastest_tile(max_shared_bytes: u32, filter: u32) -> (u32, u32, u32) {
+    let apron = filter.max(1) - 1;
+    const TILES: [(u32, u32); 7] = [(64, 64), (64, 48), (64, 32), (64, 16), (32, 32), (32, 16), (16, 16)];
+    for (tw, th) in TILES {
+        if (th + apron) * tw * 4 <= max_shared_bytes {
+            return (tw, th, apron);
+        }
+    }
+    (16, 16, apron) // (16 + 127) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum
+}
+
+/// Workgroups of each dispatch of one iteration.
+fn dispatch_groups(info: &DeviceInfo, w: u32, h: u32, filter: u32, variant: Variant) -> Vec<[u32; 2]> {
+    match variant {
+        Variant::Cpu => vec![],
+        Variant::Naive => vec![[w.div_ceil(LOCAL_2D), h.div_ceil(LOCAL_2D)]],
+        Variant::Separable => vec![[w.div_ceil(LOCAL_2D), h.div_ceil(LOCAL_2D)]; 2],
+        Variant::Tiled => {
+            let block = TILED_TILE_W - (filter - 1);
+            vec![[w.div_ceil(block), h.div_ceil(TILED_ROWS)], [h.div_ceil(block), w.div_ceil(TILED_ROWS)]]
+        }
+        Variant::Fastest => {
+            let (tw, th, _) = fastest_tile(info.max_shared_memory_bytes, filter);
+            vec![[w.div_ceil(tw), h.div_ceil(th)]]
+        }
+    }
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+struct Push {
+    width: u32,
+    height: u32,
+    filter_size: u32,
+    flip: u32,
+}
+
+/// `fastest`'s (tile width, tile height, apron rows, filter size).
+type TileKey = (u32, u32, u32, u32);
+
+/// The kernels of one variant, built once and reused for any size and filter.
+pub struct Blur {
+    variant: Variant,
+    kernel: Option<Kernel>,
+    /// `fastest`: one pipeline per filter size (a specialization constant), built on first use.
+    fastest: Mutex<Vec<(TileKey, Arc<Kernel>)>>,
+}
+
+/// The (input, output) of each of `passes` dispatches so that the last writes `dst`, `src` is
+/// only read, and the others alternate between `dst` and `tmp`.
+fn chain<'a, T>(passes: u32, src: &'a T, dst: &'a T, tmp: &'a T) -> Vec<(&'a T, &'a T)> {
+    let mut out = Vec::with_capacity(passes as usize);
+    let mut input = src;
+    for i in 0..passes {
+        let output = if (passes - 1 - i) % 2 == 0 { dst } else { tmp };
+        out.push((input, output));
+        input = output;
+    }
+    out
+}
+
+impl Blur {
+    pub fn new(ctx: &Context, variant: Variant) -> Result<Blur> {
+        let kernel = match variant {
+            Variant::Cpu => return Err(Error::invalid("the cpu blur variant has no GPU kernels")),
+            Variant::Naive => Some(Kernel::new(ctx, &shaders::BLUR_NAIVE, &[(0, LOCAL_2D), (1, LOCAL_2D)])?),
+            Variant::Separable => Some(Kernel::new(ctx, &shaders::BLUR_SEPARABLE, &[(0, LOCAL_2D), (1, LOCAL_2D)])?),
+            Variant::Tiled => Some(Kernel::new(ctx, &shaders::BLUR_TILED, &[(0, TILED_WORKGROUP), (1, TILED_TILE_W), (2, TILED_ROWS)])?),
+            Variant::Fastest => None,
+        };
+        Ok(Blur { variant, kernel, fastest: Mutex::new(Vec::new()) })
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn fastest_kernel(&self, ctx: &Context, filter: u32) -> Result<Arc<Kernel>> {
+        let (tw, th, apron) = fastest_tile(ctx.info().max_shared_memory_bytes, filter);
+        let key = (tw, th, apron, filter);
+        let mut cache = self.fastest.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
+        if let Some((_, k)) = cache.iter().find(|(k, _)| *k == key) {
+            return Ok(k.clone());
+        }
+        let spec = [(0, FASTEST_WORKGROUP), (1, tw), (2, th), (3, apron), (4, filter)];
+        let k = Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST, &spec)?);
+        cache.push((key, k.clone()));
+        Ok(k)
+    }
+
+    /// Engine mode for the image variants (`naive`, `separable`, `tiled`): records the blur of
+    /// `src` into `dst`, all three distinct rgba8 storage images of one size in `GENERAL` layout.
+    ///
+    /// Barrier contract. Before: whatever wrote `src` must be visible to compute-shader storage
+    /// reads, and nothing may still access `dst` or `tmp` (e.g. `Sync::ComputeToCompute` or
+    /// `Sync::TransferToCompute` after the producer). Inside: `Sync::ComputeToCompute` between its
+    /// own dispatches. After: `dst` holds the result, written at `COMPUTE_SHADER` with
+    /// `SHADER_STORAGE_WRITE` and *not yet* made visible: the caller records the barrier its
+    /// consumer needs (`Sync::ComputeToCompute`, `Sync::ComputeToTransfer`, ...). `src` is only
+    /// read; `tmp` is scratch (left holding an intermediate pass).
+    pub fn record(&self, rec: &mut Recorder, src: &Image, dst: &Image, tmp: &Image, params: Params) -> Result<()> {
+        if !self.variant.uses_images() {
+            return Err(Error::invalid(format!("the {} blur variant works on packed u32 buffers: use record_packed", self.variant)));
+        }
+        let (w, h) = (src.width, src.height);
+        if (dst.width, dst.height) != (w, h) || (tmp.width, tmp.height) != (w, h) {
+            return Err(Error::invalid(format!(
+                "blur images differ in size: src {w}x{h}, dst {}x{}, tmp {}x{}",
+                dst.width, dst.height, tmp.width, tmp.height
+            )));
+        }
+        if src.raw() == dst.raw() || src.raw() == tmp.raw() || dst.raw() == tmp.raw() {
+            return Err(Error::invalid("blur: src, dst and tmp must be three different images"));
+        }
+        let info = rec.context().info().clone();
+        validate(&info, w, h, params, self.variant)?;
+        let kernel = self.kernel.as_ref().ok_or_else(|| Error::invalid("blur kernel missing"))?;
+        let groups = dispatch_groups(&info, w, h, params.filter, self.variant);
+        let per = self.variant.passes_per_iteration();
+        let passes = chain(params.iterations * per, src, dst, tmp);
+        for (i, (input, output)) in passes.into_iter().enumerate() {
+            if i > 0 {
+                rec.barrier(Sync::ComputeToCompute);
+            }
+            let pass = i % per as usize;
+            let push = Push { width: w, height: h, filter_size: params.filter, flip: pass as u32 };
+            let g = groups[pass];
+            rec.dispatch(kernel, [g[0], g[1], 1], &[input.bind(), output.bind()], &gpu::push_bytes(&push))?;
+        }
+        Ok(())
+    }
+
+    /// Engine mode for `fastest`: `src`, `dst`, `tmp` are three distinct buffers of at least
+    /// `width * height` (`size`) packed pixels (`r | g << 8 | b << 16 | a << 24`, row-major, no padding).
+    /// One dispatch per iteration; `tmp` is used only when `iterations > 1`. Barrier contract as
+    /// for [`Blur::record`]: `src` visible to compute-shader reads before; `dst` written by the
+    /// compute stage after, the caller's barrier makes it visible to its consumer.
+    pub fn record_packed(
+        &self,
+        rec: &mut Recorder,
+        src: &Buffer<u32>,
+        dst: &Buffer<u32>,
+        tmp: &Buffer<u32>,
+        [width, height]: [u32; 2],
+        params: Params,
+    ) -> Result<()> {
+        if self.variant != Variant::Fastest {
+            return Err(Error::invalid(format!("the {} blur variant works on rgba8 images: use record", self.variant)));
+        }
+        let ctx = rec.context();
+        let info = ctx.info().clone();
+        validate(&info, width, height, params, self.variant)?;
+        let n = width as usize * height as usize;
+        for (name, b) in [("src", src), ("dst", dst), ("tmp", tmp)] {
+            if b.len() < n {
+                return Err(Error::invalid(format!("blur {name}: {} pixels for a {width}x{height} image", b.len())));
+            }
+        }
+        if src.raw() == dst.raw() || src.raw() == tmp.raw() || dst.raw() == tmp.raw() {
+            return Err(Error::invalid("blur: src, dst and tmp must be three different buffers"));
+        }
+        let kernel = self.fastest_kernel(ctx, params.filter)?;
+        let g = dispatch_groups(&info, width, height, params.filter, self.variant)[0];
+        let push = Push { width, height, filter_size: params.filter, flip: 0 };
+        for (i, (input, output)) in chain(params.iterations, src, dst, tmp).into_iter().enumerate() {
+            if i > 0 {
+                rec.barrier(Sync::ComputeToCompute);
+            }
+            rec.dispatch(&kernel, [g[0], g[1], 1], &[input.bind_range(0, n), output.bind_range(0, n)], &gpu::push_bytes(&push))?;
+        }
+        Ok(())
+    }
+}
+
+/// The device-side images or buffers of one blur, uploaded once.
+enum Resources {
+    Images { src: Image, dst: Image, tmp: Image },
+    Packed { src: Buffer<u32>, dst: Buffer<u32>, tmp: Buffer<u32> },
+}
+
+impl Resources {
+    fn new(ctx: &Context, img: &Rgba8, variant: Variant) -> Result<Resources> {
+        let (w, h) = (img.width, img.height);
+        if variant.uses_images() {
+            let src = Image::from_rgba8(ctx, w, h, &img.pixels, "blur src")?;
+            let dst = Image::new(ctx, w, h, "blur dst")?;
+            let tmp = Image::new(ctx, w, h, "blur tmp")?;
+            ctx.submit(|rec| {
+                rec.image_layout(&dst, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+                rec.image_layout(&tmp, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+                Ok(())
+            })?;
+            Ok(Resources::Images { src, dst, tmp })
+        } else {
+            let n = img.pixel_count() as usize;
+            let src = Buffer::from_slice(ctx, img.packed(), "blur src")?;
+            let dst = Buffer::new(ctx, n, "blur dst")?;
+            let tmp = Buffer::new(ctx, n, "blur tmp")?;
+            Ok(Resources::Packed { src, dst, tmp })
+        }
+    }
+
+    fn record(&self, blur: &Blur, rec: &mut Recorder, w: u32, h: u32, params: Params) -> Result<()> {
+        match self {
+            Resources::Images { src, dst, tmp } => blur.record(rec, src, dst, tmp, params),
+            Resources::Packed { src, dst, tmp } => blur.record_packed(rec, src, dst, tmp, [w, h], params),
+        }
+    }
+
+    fn read(&self, ctx: &Context, w: u32, h: u32) -> Result<Rgba8> {
+        let pixels = match self {
+            Resources::Images { dst, .. } => dst.read(ctx)?,
+            Resources::Packed { dst, .. } => bytemuck::cast_slice(&ctx.read(dst)?).to_vec(),
+        };
+        Rgba8::new(w, h, pixels)
+    }
+}
+
+/// Blurs host pixels with `variant` and returns the result.
+pub fn run(ctx: &Context, img: &Rgba8, params: Params, variant: Variant) -> Result<Rgba8> {
+    validate(ctx.info(), img.width, img.height, params, variant)?;
+    if variant == Variant::Cpu {
+        return Ok(cpu::blur::blur_par(img, params.filter, params.iterations));
+    }
+    let blur = Blur::new(ctx, variant)?;
+    let res = Resources::new(ctx, img, variant)?;
+    ctx.submit(|rec| {
+        res.record(&blur, rec, img.width, img.height, params)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    res.read(ctx, img.width, img.height)
+}
+
+/// Uploads once, then times only the blur: `warmup` untimed and `runs` timed submissions with
+/// GPU timestamps (`gpu::measure`). For `cpu` the wall-clock time of the parallel reference.
+/// Returns the timing and the result.
+pub fn time(ctx: &Context, img: &Rgba8, params: Params, variant: Variant, warmup: u32, runs: u32) -> Result<(Timing, Rgba8)> {
+    validate(ctx.info(), img.width, img.height, params, variant)?;
+    if variant == Variant::Cpu {
+        let mut samples = Vec::new();
+        let mut out = None;
+        for i in 0..warmup + runs.max(1) {
+            let t = std::time::Instant::now();
+            let r = cpu::blur::blur_par(img, params.filter, params.iterations);
+            if i >= warmup {
+                samples.push(t.elapsed().as_nanos() as f64);
+            }
+            out = Some(r);
+        }
+        return Ok((Timing::from_samples(samples), out.unwrap()));
+    }
+    let blur = Blur::new(ctx, variant)?;
+    let res = Resources::new(ctx, img, variant)?;
+    let timing = gpu::measure(ctx, warmup, runs.max(1), |rec| res.record(&blur, rec, img.width, img.height, params))?;
+    ctx.submit(|rec| {
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    Ok((timing, res.read(ctx, img.width, img.height)?))
+}
+
+/// Bytes a variant must move at the least: the image read and written once per iteration.
+pub fn ideal_bytes(width: u32, height: u32, params: Params) -> u64 {
+    width as u64 * height as u64 * 4 * 2 * params.iterations as u64
+}

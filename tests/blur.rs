@@ -1,0 +1,246 @@
+//! The box blur: every GPU variant equals the CPU reference bit for bit, under validation.
+mod common;
+
+use proptest::prelude::*;
+use workgroup::cpu;
+use workgroup::gpu::{Context, Error};
+use workgroup::ops::blur::{self, Params, Variant, MAX_FILTER};
+use workgroup::ops::images::{self, Rgba8, Synthetic};
+
+const GPU: [Variant; 4] = [Variant::Naive, Variant::Separable, Variant::Tiled, Variant::Fastest];
+
+fn random(w: u32, h: u32, seed: u64) -> Rgba8 {
+    images::synthetic(w, h, Synthetic::Random, seed).unwrap()
+}
+
+fn first_difference(a: &Rgba8, b: &Rgba8) -> String {
+    let i = a.pixels.iter().zip(&b.pixels).position(|(x, y)| x != y).unwrap_or(0);
+    let p = i / 4;
+    format!(
+        "first difference at ({}, {}) channel {}: {} vs {}",
+        p % a.width as usize,
+        p / a.width as usize,
+        i % 4,
+        a.pixels[i],
+        b.pixels[i]
+    )
+}
+
+fn check(ctx: &Context, img: &Rgba8, filter: u32, iterations: u32, variants: &[Variant]) {
+    let params = Params { filter, iterations };
+    let want = cpu::blur::blur(img, filter, iterations);
+    for &v in variants {
+        let got =
+            blur::run(ctx, img, params, v).unwrap_or_else(|e| panic!("{v} {}x{} N={filter} K={iterations}: {e}", img.width, img.height));
+        assert!(got == want, "{v} {}x{} N={filter} K={iterations}: {}", img.width, img.height, first_difference(&got, &want));
+    }
+}
+
+#[test]
+fn awkward_sizes_all_filters_all_variants() {
+    let g = common::gpu();
+    for (i, (w, h)) in [(1, 1), (1, 300), (129, 3), (1000, 1)].into_iter().enumerate() {
+        let img = random(w, h, 100 + i as u64);
+        for filter in [1, 2, 3, 15, 33, MAX_FILTER] {
+            for iterations in [1, 3] {
+                check(&g, &img, filter, iterations, &GPU);
+            }
+        }
+    }
+}
+
+#[test]
+fn photos_all_variants() {
+    let g = common::gpu();
+    for name in ["chelsea.png", "coffee.png", "rocket.jpg"] {
+        let img = images::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name)).unwrap();
+        check(&g, &img, 15, 1, &GPU);
+        // The cheap variants also with even, large and repeated filters.
+        check(&g, &img, 2, 3, &[Variant::Separable, Variant::Tiled, Variant::Fastest]);
+        check(&g, &img, 33, 1, &[Variant::Separable, Variant::Tiled, Variant::Fastest]);
+        check(&g, &img, MAX_FILTER, 3, &[Variant::Tiled, Variant::Fastest]);
+    }
+}
+
+#[test]
+fn tile_boundaries_and_flat_images() {
+    let g = common::gpu();
+    // Sizes around fastest's 64-texel tile and tiled's blockDim; a flat image stays flat.
+    for (w, h, n) in [(64, 64, 15), (65, 63, 16), (127, 129, 4), (200, 70, 127), (2, 257, 5)] {
+        check(&g, &random(w, h, (w * h) as u64), n, 1, &GPU);
+    }
+    let flat = Rgba8::flat(70, 50, [142, 87, 201, 255]).unwrap();
+    check(&g, &flat, 9, 2, &GPU);
+    assert_eq!(cpu::blur::blur(&flat, 9, 2), flat);
+}
+
+#[test]
+fn cpu_single_and_parallel_agree() {
+    let img = random(301, 97, 5);
+    for n in [1, 2, 7, 64, 128] {
+        assert_eq!(cpu::blur::blur(&img, n, 2), cpu::blur::blur_par(&img, n, 2));
+    }
+    let g = common::gpu();
+    assert_eq!(blur::run(&g, &img, Params { filter: 7, iterations: 2 }, Variant::Cpu).unwrap(), cpu::blur::blur(&img, 7, 2));
+}
+
+#[test]
+fn bad_parameters_are_refused_with_a_message() {
+    let g = common::gpu();
+    let img = random(8, 8, 1);
+    for v in Variant::ALL {
+        let e = blur::run(&g, &img, Params { filter: 0, iterations: 1 }, v).unwrap_err();
+        assert!(matches!(&e, Error::InvalidInput(m) if m.contains("at least 1")), "{v}: {e}");
+        let e = blur::run(&g, &img, Params { filter: MAX_FILTER + 1, iterations: 1 }, v).unwrap_err();
+        assert!(matches!(&e, Error::InvalidInput(m) if m.contains("at most 128")), "{v}: {e}");
+        let e = blur::run(&g, &img, Params { filter: 3, iterations: 0 }, v).unwrap_err();
+        assert!(matches!(&e, Error::InvalidInput(m) if m.contains("iterations")), "{v}: {e}");
+    }
+    assert!("bogus".parse::<Variant>().is_err());
+    for v in Variant::ALL {
+        assert_eq!(v.name().parse::<Variant>().unwrap(), v);
+    }
+}
+
+#[test]
+fn fastest_tile_fits_shared_memory() {
+    assert_eq!(blur::fastest_tile(49152, 15), (64, 64, 14));
+    for shared in [16384, 32768, 49152] {
+        for n in 1..=MAX_FILTER {
+            let (tw, th, apron) = blur::fastest_tile(shared, n);
+            assert!(apron >= n - 1 && (th + apron) * tw * 4 <= shared, "{shared} {n}");
+        }
+    }
+}
+
+#[test]
+fn engine_mode_records_into_the_callers_command_buffer() {
+    use workgroup::gpu::{vk, Buffer, Image, Sync};
+    let g = common::gpu();
+    let img = random(37, 21, 9);
+    let params = Params { filter: 5, iterations: 2 };
+    let want = cpu::blur::blur(&img, 5, 2);
+    // Images (tiled) and packed buffers (fastest), one command buffer each.
+    let b = blur::Blur::new(&g, Variant::Tiled).unwrap();
+    let src = Image::from_rgba8(&g, 37, 21, &img.pixels, "src").unwrap();
+    let dst = Image::new(&g, 37, 21, "dst").unwrap();
+    let tmp = Image::new(&g, 37, 21, "tmp").unwrap();
+    let small = Image::new(&g, 5, 5, "small").unwrap();
+    g.submit(|rec| {
+        rec.image_layout(&dst, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+        rec.image_layout(&tmp, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+        assert!(b.record(rec, &src, &small, &tmp, params).is_err());
+        assert!(b.record(rec, &src, &src, &tmp, params).is_err());
+        b.record(rec, &src, &dst, &tmp, params)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(dst.read(&g).unwrap(), want.pixels);
+    let f = blur::Blur::new(&g, Variant::Fastest).unwrap();
+    let src: Buffer<u32> = Buffer::from_slice(&g, img.packed(), "src").unwrap();
+    let dst: Buffer<u32> = Buffer::new(&g, 37 * 21, "dst").unwrap();
+    let tmp: Buffer<u32> = Buffer::new(&g, 37 * 21, "tmp").unwrap();
+    g.submit(|rec| {
+        f.record_packed(rec, &src, &dst, &tmp, [37, 21], params)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(bytemuck::cast_slice::<u32, u8>(&g.read(&dst).unwrap()), &want.pixels[..]);
+    assert!(blur::Blur::new(&g, Variant::Cpu).is_err());
+}
+
+#[test]
+fn timing_returns_the_same_pixels() {
+    let g = common::gpu();
+    let img = images::synthetic(96, 80, Synthetic::Natural, 3).unwrap();
+    let params = Params { filter: 15, iterations: 1 };
+    let want = cpu::blur::blur(&img, 15, 1);
+    for v in Variant::ALL {
+        let (t, out) = blur::time(&g, &img, params, v, 1, 3).unwrap();
+        assert_eq!(t.runs, 3);
+        assert!(t.min_ns <= t.median_ns && t.median_ns <= t.max_ns);
+        assert!(out == want, "{v}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #[test]
+    fn random_images_and_filters(w in 1u32..70, h in 1u32..70, filter in 1u32..=40, iterations in 1u32..=2, seed in any::<u64>()) {
+        let g = common::gpu();
+        let img = random(w, h, seed);
+        let want = cpu::blur::blur(&img, filter, iterations);
+        for v in GPU {
+            let got = blur::run(&g, &img, Params { filter, iterations }, v).unwrap();
+            prop_assert!(got == want, "{} {}x{} N={} K={}: {}", v, w, h, filter, iterations, first_difference(&got, &want));
+        }
+    }
+}
+
+mod cli {
+    use assert_cmd::Command;
+
+    fn wg() -> Command {
+        let mut c = Command::cargo_bin("workgroup").unwrap();
+        c.timeout(std::time::Duration::from_secs(120));
+        c
+    }
+
+    fn fails_with_one_line(args: &[&str], needle: &str) {
+        let out = wg().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
+        let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
+        assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("workgroup-blur-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name)
+    }
+
+    #[test]
+    fn blur_writes_a_png_and_the_table() {
+        let photo = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/chelsea.png");
+        let out = scratch("chelsea.png");
+        let o = wg()
+            .args(["--validate", "blur", photo, "-o", out.to_str().unwrap(), "--filter", "4", "--iterations", "2", "--runs", "1"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(String::from_utf8_lossy(&o.stdout).contains("yes"));
+        let written = workgroup::ops::images::load(&out).unwrap();
+        let input = workgroup::ops::images::load(std::path::Path::new(photo)).unwrap();
+        assert_eq!(written, workgroup::cpu::blur::blur(&input, 4, 2));
+
+        let o = wg().args(["blur", "--synthetic", "40x30:random", "--variant", "all", "--runs", "2", "--json"]).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let rows = v["results"].as_array().unwrap();
+        assert_eq!(rows.len(), 5);
+        assert!(rows.iter().all(|r| r["matches_cpu"] == true && r["median_ms"].as_f64().unwrap() >= 0.0));
+    }
+
+    #[test]
+    fn blur_refuses_bad_input_with_one_line() {
+        let photo = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/coffee.png");
+        let corrupt = scratch("corrupt.png");
+        std::fs::write(&corrupt, b"\x89PNG\r\n\x1a\nnot really").unwrap();
+        fails_with_one_line(&["blur", "/nonexistent/photo.png"], "cannot read");
+        fails_with_one_line(&["blur", corrupt.to_str().unwrap()], "cannot decode");
+        fails_with_one_line(&["blur", photo, "--filter", "0"], "at least 1");
+        fails_with_one_line(&["blur", photo, "--filter", "129"], "at most 128");
+        fails_with_one_line(&["blur", photo, "--variant", "tiled", "--filter", "500"], "at most 128");
+        fails_with_one_line(&["blur", photo, "--iterations", "0"], "iterations");
+        fails_with_one_line(&["blur", "--synthetic", "0x0"], "empty");
+        fails_with_one_line(&["blur", "--synthetic", "8x8", "--variant", "gaussian"], "unknown blur variant");
+        fails_with_one_line(&["blur"], "--synthetic");
+        fails_with_one_line(&["blur", "--synthetic", "8x8", "-o", "/nonexistent/dir/out.png"], "cannot write");
+        fails_with_one_line(&["blur", photo, "--filter", "x3"], "invalid value");
+    }
+}
