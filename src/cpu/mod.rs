@@ -1,1 +1,3 @@
 //! Exact CPU references.
+pub mod compact;
+pub mod reduce;
