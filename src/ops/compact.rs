@@ -194,7 +194,7 @@ impl Compactor {
             Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
             Variant::SubgroupBallot => vec![Kernel::new(ctx, &shaders::COMPACT_SUBGROUP_BALLOT, &spec)?],
             Variant::Stable => vec![
-                Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &spec)?,
+                Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &spec[..3])?, // no f(x) in counting,
                 Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL)])?,
                 Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &spec)?,
             ],
