@@ -108,3 +108,61 @@ proptest! {
         check(&data, ty, pred, Func::Identity, Variant::ALL[v], got, &format!("proptest {} {} {pred:?} n={n}", Variant::ALL[v].name(), ty.name()));
     }
 }
+
+// ---- the binary, as a user runs it ----
+
+fn wg() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("workgroup").unwrap();
+    c.timeout(std::time::Duration::from_secs(120));
+    c
+}
+
+pub fn fails_with_one_line(args: &[&str], needle: &str) {
+    let out = wg().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
+    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
+    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
+}
+
+#[test]
+fn cli_table_json_and_out_file() {
+    let out = wg().args(["--validate", "compact", "--n", "100003", "--pass-fraction", "0.3", "--runs", "2"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    for v in Variant::ALL {
+        assert!(text.contains(v.name()), "{text}");
+    }
+    assert!(!text.contains("NO"), "{text}");
+    let dir = std::env::temp_dir().join(format!("workgroup-compact-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.txt");
+    std::fs::write(&input, "5\n-2\n7\n0\n-9\n4\n").unwrap();
+    let kept = dir.join("kept.txt");
+    let out = wg()
+        .args(["compact", "--json", "--type", "i32", "--pred", "lt:5", "--func", "negate", "--variant", "stable", "--runs", "1", "--input"])
+        .arg(&input)
+        .arg("--out")
+        .arg(&kept)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["results"][0]["kept"], 4);
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "2\n0\n9\n-4\n");
+}
+
+#[test]
+fn cli_bad_input_gives_one_line() {
+    fails_with_one_line(&["compact", "--pred", "between:1:2"], "predicate");
+    fails_with_one_line(&["compact", "--pred", "gt:half"], "predicate");
+    fails_with_one_line(&["compact", "--pred", "even"], "integer");
+    fails_with_one_line(&["compact", "--pass-fraction", "1.5"], "pass fraction");
+    fails_with_one_line(&["compact", "--type", "u8"], "type");
+    fails_with_one_line(&["compact", "--func", "square"], "function");
+    fails_with_one_line(&["compact", "--variant", "sorted"], "variant");
+    fails_with_one_line(&["compact", "--n", "99999999999", "--pass-fraction", "0.5"], "too large");
+    fails_with_one_line(&["compact", "--input", "/nonexistent.npy"], "cannot read");
+}

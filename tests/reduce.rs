@@ -144,3 +144,87 @@ proptest! {
         check(&data, ty, op, variant, got, range_elems(&g), &format!("proptest {} {} {} n={n}", variant.name(), ty.name(), op.name()));
     }
 }
+
+// ---- the binary, as a user runs it ----
+
+fn wg() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("workgroup").unwrap();
+    c.timeout(std::time::Duration::from_secs(120));
+    c
+}
+
+/// Runs with `args`, expects failure with exactly one line on stderr containing `needle`.
+pub fn fails_with_one_line(args: &[&str], needle: &str) {
+    let out = wg().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
+    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
+    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("workgroup-reduce-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn cli_tables_json_and_files() {
+    let out = wg().args(["--validate", "reduce", "--n", "100003", "--type", "i32", "--op", "min", "--runs", "2"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    for v in Variant::ALL {
+        assert!(text.contains(v.name()), "{text}");
+    }
+    assert!(!text.contains("NO"), "{text}");
+    // The same numbers from each file format give the same answer.
+    let vals = [3.5f32, -1.25, 8.0, 0.5];
+    let txt = tmp("v.txt");
+    std::fs::write(&txt, "3.5\n-1.25\n# comment\n8\n0.5\n").unwrap();
+    let raw = tmp("v.bin");
+    std::fs::write(&raw, vals.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+    let npy = tmp("v.npy");
+    workgroup::ops::numbers::save(&npy, ElemType::F32, &vals.map(f32::to_bits)).unwrap();
+    for f in [&txt, &raw, &npy] {
+        let out =
+            wg().args(["reduce", "--json", "--op", "max", "--variant", "single-pass", "--runs", "1", "--input"]).arg(f).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["results"][0]["result"], 8.0, "{f:?}");
+        assert_eq!(v["n"], 4);
+    }
+    let empty = tmp("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let out = wg().args(["reduce", "--json", "--input"]).arg(&empty).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(out.status.success());
+    assert_eq!(v["results"][0]["result"], serde_json::Value::Null, "n = 0: no result");
+    let report = tmp("report.json");
+    wg().args(["reduce", "--n", "1000", "--variant", "tree", "--runs", "1", "--out"]).arg(&report).assert().success();
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(v["results"][0]["matches_cpu"], true);
+}
+
+#[test]
+fn cli_bad_input_gives_one_line() {
+    fails_with_one_line(&["reduce", "--type", "f64"], "type");
+    fails_with_one_line(&["reduce", "--op", "mean"], "op");
+    fails_with_one_line(&["reduce", "--variant", "fastest"], "variant");
+    fails_with_one_line(&["reduce", "--dist", "cauchy"], "distribution");
+    fails_with_one_line(&["reduce", "--n", "99999999999"], "too large");
+    fails_with_one_line(&["reduce", "--input", "/nonexistent/x.bin"], "cannot read");
+    let odd = tmp("odd.bin");
+    std::fs::write(&odd, [1u8, 2, 3, 4, 5]).unwrap();
+    fails_with_one_line(&["reduce", "--input", odd.to_str().unwrap()], "4-byte");
+    let bad = tmp("bad.txt");
+    std::fs::write(&bad, "1\n2\nthree\n").unwrap();
+    fails_with_one_line(&["reduce", "--type", "u32", "--input", bad.to_str().unwrap()], ":3");
+    let npy = tmp("wrong.npy");
+    workgroup::ops::numbers::save(&npy, ElemType::I32, &[1, 2]).unwrap();
+    fails_with_one_line(&["reduce", "--type", "f32", "--input", npy.to_str().unwrap()], "dtype");
+    let junk = tmp("junk.npy");
+    std::fs::write(&junk, b"not numpy at all").unwrap();
+    fails_with_one_line(&["reduce", "--input", junk.to_str().unwrap()], "npy");
+}

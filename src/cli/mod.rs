@@ -1,6 +1,8 @@
 //! The `workgroup` command line.
+mod compact;
 mod devices;
 mod layout;
+mod reduce;
 
 use clap::{Parser, Subcommand};
 use workgroup::gpu::{Context, ContextOptions, DeviceSelector};
@@ -27,6 +29,10 @@ enum Command {
     Devices,
     /// Seed 004: each invocation writes its linear global index; verified and shown as a grid
     Layout(layout::Args),
+    /// Seed 004's tree reduction and ours: sum/min/max of u32, i32, f32, every variant vs the CPU
+    Reduce(reduce::Args),
+    /// Seed 001's stream compaction and ours: keep x passing a predicate, every variant vs the CPU
+    Compact(compact::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
     Tour,
 }
@@ -63,6 +69,10 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     devices::run(g)?;
     println!("\n== workgroup layout --groups 4 2 --local 4 4  (seed 004)");
     layout::run(g, &layout::Args::demo())?;
+    println!("\n== workgroup reduce --n 1000003 --type f32 --op sum  (seed 004 tree, then ours)");
+    reduce::run(g, &reduce::Args::demo())?;
+    println!("\n== workgroup compact --n 1000003 --pred gt:0.5 --pass-fraction 0.5  (seed 001, then ours)");
+    compact::run(g, &compact::Args::demo())?;
     Ok(())
 }
 
@@ -87,6 +97,8 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Devices => devices::run(&global),
         Command::Layout(args) => layout::run(&global, &args),
+        Command::Reduce(args) => reduce::run(&global, &args),
+        Command::Compact(args) => compact::run(&global, &args),
         Command::Tour => tour(&global),
     };
     match result {
