@@ -1,9 +1,11 @@
 //! The `workgroup` command line.
 mod bandwidth;
 mod blur;
+mod compact;
 mod devices;
 mod histogram;
 mod layout;
+mod reduce;
 mod study;
 
 use clap::{Parser, Subcommand};
@@ -39,6 +41,10 @@ enum Command {
     Study(study::Args),
     /// Seed 003: box blur of an image, one variant or the table of all (--variant all)
     Blur(blur::Args),
+    /// Seed 004's tree reduction and ours: sum/min/max of u32, i32, f32, every variant vs the CPU
+    Reduce(reduce::Args),
+    /// Seed 001's stream compaction and ours: keep x passing a predicate, every variant vs the CPU
+    Compact(compact::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
     Tour,
 }
@@ -79,6 +85,10 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     histogram::tour(g)?;
     println!("\n== workgroup blur assets/chelsea.png --filter 15 --variant all  (seed 003)");
     blur::run(g, &blur::Args::demo())?;
+    println!("\n== workgroup reduce --n 1000003 --type f32 --op sum  (seed 004 tree, then ours)");
+    reduce::run(g, &reduce::Args::demo())?;
+    println!("\n== workgroup compact --n 1000003 --pred gt:0.5 --pass-fraction 0.5  (seed 001, then ours)");
+    compact::run(g, &compact::Args::demo())?;
     Ok(())
 }
 
@@ -107,6 +117,8 @@ pub fn main() -> i32 {
         Command::Histogram(args) => histogram::run(&global, &args),
         Command::Study(args) => study::run(&global, &args),
         Command::Blur(args) => blur::run(&global, &args),
+        Command::Reduce(args) => reduce::run(&global, &args),
+        Command::Compact(args) => compact::run(&global, &args),
         Command::Tour => tour(&global),
     };
     match result {

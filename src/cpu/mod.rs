@@ -1,3 +1,5 @@
 //! Exact CPU references.
 pub mod blur;
+pub mod compact;
 pub mod histogram;
+pub mod reduce;

@@ -1,6 +1,9 @@
 //! One module per algorithm: GPU variants, parameters, validation of input.
 pub mod bandwidth;
 pub mod blur;
+pub mod compact;
 pub mod histogram;
 pub mod images;
 pub mod layout;
+pub mod numbers;
+pub mod reduce;

@@ -1,0 +1,27 @@
+// A tile of the stable compaction: ROUNDS x local size uvec4 loads (16-byte, coalesced: round r,
+// invocation t holds elements tile_start + r*4*L + 4t .. +3). Elements past p.n never pass.
+layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
+layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
+
+const uint ROUNDS = 4u;
+
+uint tile_size() { return ROUNDS * 4u * gl_WorkGroupSize.x; }
+
+uvec4 load4(uint i4) {
+    uint i = 4u * i4;
+    if (i + 3u < p.n) return x4[i4];
+    uvec4 v = uvec4(0u);
+    for (uint c = 0u; c < 4u; ++c) {
+        if (i + c < p.n) v[c] = x1[i + c];
+    }
+    return v;
+}
+
+// Bit c: element 4*i4 + c exists and passes.
+uint pass_mask(uvec4 v, uint i4) {
+    uint m = 0u;
+    for (uint c = 0u; c < 4u; ++c) {
+        if (4u * i4 + c < p.n && keep(v[c])) m |= 1u << c;
+    }
+    return m;
+}

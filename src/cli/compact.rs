@@ -1,0 +1,132 @@
+use super::reduce::{check_n, input, timing_text, variants};
+use super::Global;
+use std::path::PathBuf;
+use workgroup::cpu;
+use workgroup::ops::compact::{self, ElemType, Func, Predicate, Variant};
+use workgroup::ops::numbers;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Number of generated elements (ignored with --input)
+    #[arg(long, default_value_t = 1 << 20)]
+    pub n: usize,
+    /// Element type: u32, i32 or f32
+    #[arg(long = "type", default_value = "f32")]
+    pub ty: String,
+    /// Predicate: gt:T, lt:T, nonzero or even
+    #[arg(long, default_value = "gt:0.5")]
+    pub pred: String,
+    /// Generate data where each element passes with this probability (else: --dist)
+    #[arg(long)]
+    pub pass_fraction: Option<f64>,
+    /// Generated distribution when no --pass-fraction: uniform, normal, ones or seq
+    #[arg(long, default_value = "uniform")]
+    pub dist: String,
+    /// f(x) written for kept elements: identity or negate
+    #[arg(long, default_value = "identity")]
+    pub func: String,
+    /// Read the numbers from FILE (.npy, .txt/.csv one per line, else raw little-endian)
+    #[arg(long)]
+    pub input: Option<PathBuf>,
+    /// global-atomic, group-counter, subgroup-ballot, stable, or all
+    #[arg(long, default_value = "all")]
+    pub variant: String,
+    /// Timed runs per variant
+    #[arg(long, default_value_t = 10)]
+    pub runs: u32,
+    /// Untimed runs first
+    #[arg(long, default_value_t = 2)]
+    pub warmup: u32,
+    /// Seed of the generated input
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write the kept values to FILE (format by extension, as --input; the stable result with `all`)
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+impl Args {
+    pub fn demo() -> Args {
+        Args {
+            n: 1_000_003,
+            ty: "f32".into(),
+            pred: "gt:0.5".into(),
+            pass_fraction: Some(0.5),
+            dist: "uniform".into(),
+            func: "identity".into(),
+            input: None,
+            variant: "all".into(),
+            runs: 3,
+            warmup: 1,
+            seed: 1,
+            out: None,
+        }
+    }
+}
+
+pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
+    let ty: ElemType = a.ty.parse()?;
+    let pred = Predicate::parse(&a.pred, ty)?;
+    let func: Func = a.func.parse()?;
+    let vs = variants(&a.variant, &Variant::ALL)?;
+    let (data, source) = match (a.pass_fraction, &a.input) {
+        (Some(f), None) => {
+            check_n(a.n)?;
+            (numbers::generate_for_predicate(a.n, ty, pred, f, a.seed)?, format!("pass fraction {f}"))
+        }
+        _ => input(a.n, ty, &a.dist, &a.input, a.seed)?,
+    };
+    let ctx = g.context()?;
+    let n = data.len();
+    let want = cpu::compact::par_compact(&data, ty, pred, func);
+    let mut sorted_want = want.clone();
+    sorted_want.sort_unstable();
+    let mut rows = Vec::new();
+    let mut keep_out = None;
+    for v in &vs {
+        let (t, got) = compact::time(&ctx, &data, ty, pred, func, *v, a.warmup, a.runs.max(1))?;
+        let ok = if v.ordered() {
+            got == want
+        } else {
+            let mut s = got.clone();
+            s.sort_unstable();
+            s == sorted_want
+        };
+        let gbps = if t.median_ns > 0.0 { (n + got.len()) as f64 * 4.0 / t.median_ns } else { 0.0 };
+        rows.push((*v, t, got.len(), ok, gbps));
+        if keep_out.is_none() || v.ordered() {
+            keep_out = Some(got);
+        }
+    }
+    g.finish(&ctx)?;
+    if let (Some(path), Some(out)) = (&a.out, &keep_out) {
+        numbers::save(path, ty, out)?;
+    }
+    if g.json {
+        let v = serde_json::json!({
+            "device": ctx.info().name, "n": n, "type": ty.name(), "predicate": pred.describe(ty), "input": source,
+            "cpu_kept": want.len(),
+            "results": rows.iter().map(|(v, t, kept, ok, gbps)| serde_json::json!({
+                "variant": v.name(), "ordered": v.ordered(), "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6,
+                "max_ms": t.max_ns * 1e-6, "runs": t.runs, "gb_per_s": gbps, "kept": kept, "matches_cpu": ok,
+            })).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!("compact: keep {} of {n} {} ({source}) on {}; CPU keeps {}", pred.describe(ty), ty.name(), ctx.info().name, want.len());
+        println!("{:<16} {:>30} {:>9} {:>10}  matches-cpu", "variant", "GPU median ms (min..max)", "GB/s", "kept");
+        for (v, t, kept, ok, gbps) in &rows {
+            let m = match (ok, v.ordered()) {
+                (false, _) => "NO",
+                (true, true) => "yes (exact order)",
+                (true, false) => "yes (as multiset)",
+            };
+            println!("{:<16} {:>30} {:>9.1} {:>10}  {m}", v.name(), timing_text(t), gbps, kept);
+        }
+    }
+    let bad: Vec<&str> = rows.iter().filter(|r| !r.3).map(|r| r.0.name()).collect();
+    if !bad.is_empty() {
+        anyhow::bail!("{} disagree(s) with the CPU", bad.join(", "));
+    }
+    Ok(())
+}

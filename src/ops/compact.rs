@@ -1,0 +1,337 @@
+//! Stream compaction (seed 001's "filter"): keep the elements that pass a predicate, writing
+//! f(x). The lecture's steps (one global atomic per element; a shared group counter), then ours
+//! (subgroup ballots; a stable, order-preserving compaction by reduce-then-scan).
+//!
+//! The unordered variants give the right multiset in an unspecified order; `stable` gives
+//! exactly the CPU's sequence. Inputs longer than one storage binding are processed in ranges;
+//! the output is bound as four windows, so n may be up to 4 x [`range_elems`].
+pub use super::reduce::{range_elems, ElemType};
+use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
+use crate::shaders;
+
+/// Which elements are kept. Thresholds are bits of the element type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Predicate {
+    /// x > threshold (f32: false for NaN).
+    Greater(u32),
+    /// x < threshold (f32: false for NaN).
+    Less(u32),
+    /// x != 0 (f32: +0 and -0 are zero; NaN is not).
+    NonZero,
+    /// x even (integer types only).
+    Even,
+}
+
+impl Predicate {
+    /// Parses `gt:T`, `lt:T`, `nonzero`, `even` for elements of `ty`.
+    pub fn parse(s: &str, ty: ElemType) -> Result<Predicate> {
+        let p = match s.split_once(':') {
+            Some(("gt", t)) => Predicate::Greater(ty.parse(t).map_err(|e| Error::invalid(format!("predicate {s:?}: {e}")))?),
+            Some(("lt", t)) => Predicate::Less(ty.parse(t).map_err(|e| Error::invalid(format!("predicate {s:?}: {e}")))?),
+            None if s == "nonzero" => Predicate::NonZero,
+            None if s == "even" => Predicate::Even,
+            _ => return Err(Error::invalid(format!("predicate {s:?}: use gt:T, lt:T, nonzero or even"))),
+        };
+        p.check(ty)?;
+        Ok(p)
+    }
+    pub fn check(self, ty: ElemType) -> Result<()> {
+        if self == Predicate::Even && ty == ElemType::F32 {
+            return Err(Error::invalid("predicate even needs an integer type (u32 or i32)"));
+        }
+        Ok(())
+    }
+    pub fn describe(self, ty: ElemType) -> String {
+        match self {
+            Predicate::Greater(t) => format!("x > {}", ty.format(t)),
+            Predicate::Less(t) => format!("x < {}", ty.format(t)),
+            Predicate::NonZero => "x != 0".into(),
+            Predicate::Even => "x even".into(),
+        }
+    }
+    fn spec(self) -> (u32, u32) {
+        match self {
+            Predicate::Greater(t) => (0, t),
+            Predicate::Less(t) => (1, t),
+            Predicate::NonZero => (2, 0),
+            Predicate::Even => (3, 0),
+        }
+    }
+    /// The predicate on the CPU (the reference).
+    pub fn keep(self, ty: ElemType, x: u32) -> bool {
+        match (self, ty) {
+            (Predicate::NonZero, ElemType::F32) => x & 0x7FFF_FFFF != 0,
+            (Predicate::NonZero, _) => x != 0,
+            (Predicate::Even, _) => x & 1 == 0,
+            (Predicate::Greater(t), ElemType::F32) => f32::from_bits(x) > f32::from_bits(t),
+            (Predicate::Less(t), ElemType::F32) => f32::from_bits(x) < f32::from_bits(t),
+            (Predicate::Greater(t), ElemType::I32) => (x as i32) > (t as i32),
+            (Predicate::Less(t), ElemType::I32) => (x as i32) < (t as i32),
+            (Predicate::Greater(t), ElemType::U32) => x > t,
+            (Predicate::Less(t), ElemType::U32) => x < t,
+        }
+    }
+}
+
+/// What is written for a kept element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Func {
+    Identity,
+    /// -x (f32: sign flipped, exact; integers: wrapping).
+    Negate,
+}
+
+impl Func {
+    pub fn apply(self, ty: ElemType, x: u32) -> u32 {
+        match (self, ty) {
+            (Func::Identity, _) => x,
+            (Func::Negate, ElemType::F32) => x ^ 0x8000_0000,
+            (Func::Negate, _) => x.wrapping_neg(),
+        }
+    }
+}
+
+impl std::str::FromStr for Func {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "identity" => Ok(Func::Identity),
+            "negate" => Ok(Func::Negate),
+            _ => Err(Error::invalid(format!("function {s:?}: use identity or negate"))),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Variant {
+    GlobalAtomic,
+    GroupCounter,
+    SubgroupBallot,
+    Stable,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 4] = [Variant::GlobalAtomic, Variant::GroupCounter, Variant::SubgroupBallot, Variant::Stable];
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::GlobalAtomic => "global-atomic",
+            Variant::GroupCounter => "group-counter",
+            Variant::SubgroupBallot => "subgroup-ballot",
+            Variant::Stable => "stable",
+        }
+    }
+    pub fn description(self) -> &'static str {
+        match self {
+            Variant::GlobalAtomic => "seed 001: one global atomicAdd per passing element (unordered)",
+            Variant::GroupCounter => "seed 001: shared counter, one global atomicAdd per group, write at group_offset + offset (unordered)",
+            Variant::SubgroupBallot => "ours: subgroupBallot + bit counts, one global atomicAdd per tile of 1024 (unordered)",
+            Variant::Stable => "ours: order-preserving reduce-then-scan (tile counts, scan, scatter), 16-byte loads",
+        }
+    }
+    /// Whether the output keeps the input order.
+    pub fn ordered(self) -> bool {
+        self == Variant::Stable
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        Variant::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+            Error::invalid(format!("variant {s:?}: use one of {}", names.join(", ")))
+        })
+    }
+}
+
+const LOCAL: u32 = 256;
+/// Workgroups of the grid-stride loops (at most 65535 in one dimension).
+const MAX_GROUPS: usize = 65535;
+/// Elements per tile of `stable` (4 rounds x 256 invocations x uvec4).
+const TILE: usize = 4096;
+const SCAN_LOCAL: u32 = 1024;
+
+/// Kernels and scratch for one (variant, type, predicate, f), for any n up to `capacity`.
+pub struct Compactor {
+    pub variant: Variant,
+    pub ty: ElemType,
+    pub pred: Predicate,
+    kernels: Vec<Kernel>,
+    capacity: usize,
+    range: usize,
+    threshold: u32,
+    tiles: Buffer<u32>,
+}
+
+impl Compactor {
+    pub fn new(ctx: &Context, variant: Variant, ty: ElemType, pred: Predicate, func: Func, capacity: usize) -> Result<Compactor> {
+        Self::with_range(ctx, variant, ty, pred, func, capacity, range_elems(ctx))
+    }
+
+    /// As `new` with ranges (and output windows) of `range` elements: a power of two in
+    /// 4096..=[`range_elems`]. Tests use small ranges to exercise the range logic cheaply.
+    pub fn with_range(
+        ctx: &Context,
+        variant: Variant,
+        ty: ElemType,
+        pred: Predicate,
+        func: Func,
+        capacity: usize,
+        range: usize,
+    ) -> Result<Compactor> {
+        pred.check(ty)?;
+        if !range.is_power_of_two() || range < TILE || range > range_elems(ctx) {
+            return Err(Error::invalid(format!("range of {range} elements: a power of two in {TILE}..={}", range_elems(ctx))));
+        }
+        let max = (4 * range).min(u32::MAX as usize);
+        if capacity > max {
+            return Err(Error::invalid(format!("n = {capacity} is too large: this device compacts at most {max} elements at once")));
+        }
+        let (kind, threshold) = pred.spec();
+        let spec = [(0, LOCAL), (1, ty as u32), (2, kind), (3, func as u32)];
+        let kernels = match variant {
+            Variant::GlobalAtomic => vec![Kernel::new(ctx, &shaders::COMPACT_GLOBAL_ATOMIC, &spec)?],
+            Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
+            Variant::SubgroupBallot => vec![Kernel::new(ctx, &shaders::COMPACT_SUBGROUP_BALLOT, &spec)?],
+            Variant::Stable => vec![
+                Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &spec[..3])?, // no f(x) in counting,
+                Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL)])?,
+                Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &spec)?,
+            ],
+        };
+        let tiles = Buffer::new(ctx, if variant == Variant::Stable { capacity.div_ceil(TILE).max(1) } else { 1 }, "compact tiles")?;
+        Ok(Compactor { variant, ty, pred, kernels, capacity, range, threshold, tiles })
+    }
+
+    /// Records the compaction of `input[0..n)` into `output` (at least n elements; the first
+    /// `count[0]` are written) and the kept count into `count[0]`.
+    ///
+    /// Barrier contract: before, `input` must be visible to compute-shader reads, and no earlier
+    /// work may still use `output` or `count`. It records a fill of `count` (the unordered
+    /// variants count with atomics from 0) and its own barriers between steps. After, `count`
+    /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
+    /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill).
+    pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>, count: &Buffer<u32>) -> Result<()> {
+        if n > self.capacity || n > input.len() || n > output.len() {
+            return Err(Error::invalid(format!(
+                "compact of {n} elements: input holds {}, output {}, the compactor was made for {}",
+                input.len(),
+                output.len(),
+                self.capacity
+            )));
+        }
+        if count.is_empty() {
+            return Err(Error::invalid("compact: the count buffer is empty"));
+        }
+        let w = self.range;
+        let windows: Vec<_> = (0..4)
+            .map(|k| {
+                let s = k * w;
+                if s < output.len() {
+                    output.bind_range(s, (s + w).min(output.len()))
+                } else {
+                    output.bind_range(0, w.min(output.len()).max(1)) // never written: k*w >= n
+                }
+            })
+            .collect();
+        let shift = w.trailing_zeros();
+        let push = |len: usize, tile_base: usize| -> Vec<u8> {
+            bytemuck::cast_slice(&[len as u32, self.threshold, shift, tile_base as u32]).to_vec()
+        };
+        let ranges: Vec<(usize, usize)> = (0..n).step_by(w).map(|s| (s, (s + w).min(n))).collect();
+        let cnt = count.bind_range(0, 1);
+        if self.variant != Variant::Stable || n == 0 {
+            rec.fill_raw(count.raw(), 0, 4, 0);
+            rec.barrier(Sync::TransferToCompute);
+        }
+        match self.variant {
+            Variant::GlobalAtomic | Variant::GroupCounter | Variant::SubgroupBallot => {
+                let per_group = if self.variant == Variant::SubgroupBallot { 4 * LOCAL as usize } else { LOCAL as usize };
+                for (k, &(s, e)) in ranges.iter().enumerate() {
+                    if k > 0 {
+                        rec.barrier(Sync::ComputeToCompute);
+                    }
+                    let groups = (e - s).div_ceil(per_group).min(MAX_GROUPS) as u32;
+                    let binds = [input.bind_range(s, e), cnt, windows[0], windows[1], windows[2], windows[3]];
+                    rec.dispatch(&self.kernels[0], [groups, 1, 1], &binds, &push(e - s, 0))?;
+                }
+            }
+            Variant::Stable => {
+                let mut tile_base = 0;
+                let mut bases = Vec::new();
+                for (k, &(s, e)) in ranges.iter().enumerate() {
+                    if k > 0 {
+                        rec.barrier(Sync::ComputeToCompute);
+                    }
+                    let tiles = (e - s).div_ceil(TILE);
+                    let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind()];
+                    rec.dispatch(&self.kernels[0], [tiles.min(MAX_GROUPS) as u32, 1, 1], &binds, &push(e - s, tile_base))?;
+                    bases.push(tile_base);
+                    tile_base += tiles;
+                }
+                if n > 0 {
+                    rec.barrier(Sync::ComputeToCompute);
+                    let scan_push = bytemuck::bytes_of(&(tile_base as u32)).to_vec();
+                    rec.dispatch(&self.kernels[1], [1, 1, 1], &[self.tiles.bind(), cnt], &scan_push)?;
+                }
+                for (&(s, e), &base) in ranges.iter().zip(&bases) {
+                    rec.barrier(Sync::ComputeToCompute);
+                    let tiles = (e - s).div_ceil(TILE);
+                    let binds =
+                        [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind(), windows[0], windows[1], windows[2], windows[3]];
+                    rec.dispatch(&self.kernels[2], [tiles.min(MAX_GROUPS) as u32, 1, 1], &binds, &push(e - s, base))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn run_with(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
+    let n = data.len();
+    let input = Buffer::from_slice(ctx, data, "compact input")?;
+    let output = Buffer::new(ctx, n.max(1), "compact output")?;
+    let count = Buffer::new(ctx, 1, "compact count")?;
+    let timing = if runs > 0 {
+        crate::gpu::measure(ctx, warmup, runs, |rec| c.record(rec, &input, n, &output, &count))?
+    } else {
+        ctx.submit(|rec| c.record(rec, &input, n, &output, &count))?;
+        Timing::default()
+    };
+    ctx.submit(|rec| {
+        rec.barrier(Sync::Full);
+        Ok(())
+    })?;
+    let kept = ctx.read(&count)?[0] as usize;
+    if kept > n {
+        return Err(Error::invalid(format!("compact: the GPU counted {kept} of {n} elements")));
+    }
+    Ok((timing, ctx.read_range(&output, 0, kept)?))
+}
+
+/// Compacts `data` (bits of `ty`) on the GPU: the kept f(x), in input order for `stable`.
+pub fn run(ctx: &Context, data: &[u32], ty: ElemType, pred: Predicate, func: Func, variant: Variant) -> Result<Vec<u32>> {
+    let c = Compactor::new(ctx, variant, ty, pred, func, data.len())?;
+    Ok(run_with(ctx, &c, data, 0, 0)?.1)
+}
+
+/// Uploads once, then times only the GPU work (`gpu::measure`), and returns the last result.
+#[allow(clippy::too_many_arguments)]
+pub fn time(
+    ctx: &Context,
+    data: &[u32],
+    ty: ElemType,
+    pred: Predicate,
+    func: Func,
+    variant: Variant,
+    warmup: u32,
+    runs: u32,
+) -> Result<(Timing, Vec<u32>)> {
+    let c = Compactor::new(ctx, variant, ty, pred, func, data.len())?;
+    run_with(ctx, &c, data, warmup, runs.max(1))
+}
+
+/// Runs a prepared compactor (for tests of the range logic with [`Compactor::with_range`]).
+pub fn run_compactor(ctx: &Context, c: &Compactor, data: &[u32]) -> Result<Vec<u32>> {
+    Ok(run_with(ctx, c, data, 0, 0)?.1)
+}

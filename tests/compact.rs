@@ -1,0 +1,168 @@
+//! Compaction: every variant against the CPU reference (unordered variants as multisets,
+//! `stable` exactly), sizes, pass fractions, ranges, under validation.
+mod common;
+use common::{gpu, rng};
+use proptest::prelude::*;
+use rand::Rng;
+use workgroup::cpu;
+use workgroup::ops::compact::{run, run_compactor, Compactor, ElemType, Func, Predicate, Variant};
+use workgroup::ops::numbers::generate_for_predicate;
+
+fn check(data: &[u32], ty: ElemType, pred: Predicate, func: Func, variant: Variant, mut got: Vec<u32>, what: &str) {
+    let mut want = cpu::compact::par_compact(data, ty, pred, func);
+    assert_eq!(got.len(), want.len(), "{what}: kept count");
+    if !variant.ordered() {
+        got.sort_unstable();
+        want.sort_unstable();
+    }
+    if let Some(i) = (0..got.len()).find(|&i| got[i] != want[i]) {
+        panic!("{what}: first difference at {i}: got {} want {}", ty.format(got[i]), ty.format(want[i]));
+    }
+}
+
+fn preds(ty: ElemType) -> Vec<Predicate> {
+    match ty {
+        ElemType::F32 => vec![Predicate::Greater(0.5f32.to_bits()), Predicate::Less((-1.5f32).to_bits()), Predicate::NonZero],
+        ElemType::I32 => vec![Predicate::Greater(-3i32 as u32), Predicate::Less(100), Predicate::Even],
+        ElemType::U32 => vec![Predicate::Greater(1000), Predicate::NonZero, Predicate::Even],
+    }
+}
+
+#[test]
+fn every_variant_size_and_pass_fraction() {
+    let g = gpu();
+    for n in [0usize, 1, 255, 256, 257, 1_000_003] {
+        for (k, frac) in [0.0, 0.001, 0.5, 1.0].into_iter().enumerate() {
+            for ty in ElemType::ALL {
+                // Every predicate at the small sizes; one per (type, fraction) at 10^6 + 3.
+                let ps = preds(ty);
+                let ps = if n > 1000 { vec![ps[k % ps.len()]] } else { ps };
+                for pred in ps {
+                    let data = generate_for_predicate(n, ty, pred, frac, n as u64 ^ k as u64).unwrap();
+                    let func = if k == 2 { Func::Negate } else { Func::Identity };
+                    for v in Variant::ALL {
+                        let got = run(&g, &data, ty, pred, func, v).unwrap();
+                        check(&data, ty, pred, func, v, got, &format!("{} {} {pred:?} n={n} frac={frac}", v.name(), ty.name()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn ranges_and_windows() {
+    // Ranges of 4096 elements: several input bindings and all four output windows.
+    let g = gpu();
+    for v in Variant::ALL {
+        for (ty, pred) in [(ElemType::F32, Predicate::Greater(0.5f32.to_bits())), (ElemType::I32, Predicate::Even)] {
+            let c = Compactor::with_range(&g, v, ty, pred, Func::Identity, 16_384, 4096).unwrap();
+            for (n, frac) in [(0usize, 0.5), (4097, 1.0), (12_289, 0.5), (16_384, 1.0), (16_383, 0.001)] {
+                let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
+                let got = run_compactor(&g, &c, &data).unwrap();
+                check(&data, ty, pred, Func::Identity, v, got, &format!("ranged {} n={n}", v.name()));
+            }
+            let too_big = Compactor::with_range(&g, v, ty, pred, Func::Identity, 16_385, 4096);
+            assert!(too_big.is_err(), "more than four windows must be refused");
+        }
+    }
+}
+
+#[test]
+fn nan_and_bad_predicates() {
+    let g = gpu();
+    let data: Vec<u32> = [1.0f32, f32::NAN, -0.0, 0.0, 2.0, f32::NAN, 0.75].iter().map(|f| f.to_bits()).collect();
+    for v in Variant::ALL {
+        for pred in [Predicate::Greater(0.5f32.to_bits()), Predicate::Less(1.0f32.to_bits()), Predicate::NonZero] {
+            let got = run(&g, &data, ElemType::F32, pred, Func::Identity, v).unwrap();
+            check(&data, ElemType::F32, pred, Func::Identity, v, got, &format!("NaN {} {pred:?}", v.name()));
+        }
+        assert!(run(&g, &data, ElemType::F32, Predicate::Even, Func::Identity, v).is_err());
+    }
+    assert!(Predicate::parse("gt:abc", ElemType::F32).is_err());
+    assert!(Predicate::parse("gt:0.5", ElemType::U32).is_err());
+    assert!(Predicate::parse("even", ElemType::F32).is_err());
+    assert_eq!(Predicate::parse("lt:-3", ElemType::I32).unwrap(), Predicate::Less(-3i32 as u32));
+}
+
+#[test]
+fn two_to_the_26_stable_half() {
+    // 2^26 f32 at 50%: input and output both larger than lavapipe's 128 MiB binding.
+    let g = gpu();
+    let pred = Predicate::Greater(0.5f32.to_bits());
+    let data = generate_for_predicate(1 << 26, ElemType::F32, pred, 0.5, 26).unwrap();
+    let got = run(&g, &data, ElemType::F32, pred, Func::Identity, Variant::Stable).unwrap();
+    check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, "2^26 stable");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #[test]
+    fn fresh_random_data(n in 0usize..30_000, seed in any::<u64>(), t in 0usize..3, p in 0usize..3, v in 0usize..4) {
+        let g = gpu();
+        let ty = ElemType::ALL[t];
+        let pred = preds(ty)[p];
+        let mut r = rng(seed);
+        let data: Vec<u32> = (0..n).map(|_| if ty == ElemType::F32 { r.gen_range(-2f32..2.0).to_bits() } else { r.gen_range(0..2000u32).wrapping_sub(500) }).collect();
+        let got = run(&g, &data, ty, pred, Func::Identity, Variant::ALL[v]).unwrap();
+        check(&data, ty, pred, Func::Identity, Variant::ALL[v], got, &format!("proptest {} {} {pred:?} n={n}", Variant::ALL[v].name(), ty.name()));
+    }
+}
+
+// ---- the binary, as a user runs it ----
+
+fn wg() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("workgroup").unwrap();
+    c.timeout(std::time::Duration::from_secs(120));
+    c
+}
+
+pub fn fails_with_one_line(args: &[&str], needle: &str) {
+    let out = wg().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
+    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
+    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
+}
+
+#[test]
+fn cli_table_json_and_out_file() {
+    let out = wg().args(["--validate", "compact", "--n", "100003", "--pass-fraction", "0.3", "--runs", "2"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    for v in Variant::ALL {
+        assert!(text.contains(v.name()), "{text}");
+    }
+    assert!(!text.contains("NO"), "{text}");
+    let dir = std::env::temp_dir().join(format!("workgroup-compact-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.txt");
+    std::fs::write(&input, "5\n-2\n7\n0\n-9\n4\n").unwrap();
+    let kept = dir.join("kept.txt");
+    let out = wg()
+        .args(["compact", "--json", "--type", "i32", "--pred", "lt:5", "--func", "negate", "--variant", "stable", "--runs", "1", "--input"])
+        .arg(&input)
+        .arg("--out")
+        .arg(&kept)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["results"][0]["kept"], 4);
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "2\n0\n9\n-4\n");
+}
+
+#[test]
+fn cli_bad_input_gives_one_line() {
+    fails_with_one_line(&["compact", "--pred", "between:1:2"], "predicate");
+    fails_with_one_line(&["compact", "--pred", "gt:half"], "predicate");
+    fails_with_one_line(&["compact", "--pred", "even"], "integer");
+    fails_with_one_line(&["compact", "--pass-fraction", "1.5"], "pass fraction");
+    fails_with_one_line(&["compact", "--type", "u8"], "type");
+    fails_with_one_line(&["compact", "--func", "square"], "function");
+    fails_with_one_line(&["compact", "--variant", "sorted"], "variant");
+    fails_with_one_line(&["compact", "--n", "99999999999", "--pass-fraction", "0.5"], "too large");
+    fails_with_one_line(&["compact", "--input", "/nonexistent.npy"], "cannot read");
+}

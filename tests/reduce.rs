@@ -1,0 +1,230 @@
+//! Reduction: every variant against the CPU reference (integers bit for bit, f32 min/max exact,
+//! f32 sums within the stated bound), sizes that are multiples of nothing, ranges, NaN, under
+//! validation.
+mod common;
+use common::{gpu, rng};
+use proptest::prelude::*;
+use rand::Rng;
+use workgroup::cpu;
+use workgroup::gpu::{Buffer, Context, Sync};
+use workgroup::ops::numbers::{generate, Dist};
+use workgroup::ops::reduce::{f32_sum_bound, range_elems, run, ElemType, Op, Reducer, Variant};
+
+/// Checks one GPU result against the CPU by the rules of docs/reduce_compact.md.
+fn check(data: &[u32], ty: ElemType, op: Op, variant: Variant, got: Option<u32>, range: usize, what: &str) {
+    let want = cpu::reduce::par_reduce(data, ty, op);
+    if data.is_empty() {
+        assert_eq!(got, None, "{what}: n = 0 has no result");
+        return;
+    }
+    let got = got.unwrap();
+    if ty == ElemType::F32 && op == Op::Sum {
+        let (exact, abs) = cpu::reduce::f32_sum(data);
+        let g = f32::from_bits(got) as f64;
+        if exact.is_nan() || abs.is_infinite() {
+            return assert!(!g.is_finite() || exact.is_nan() == g.is_nan(), "{what}: {g} vs {exact}");
+        }
+        let bound = f32_sum_bound(variant, data.len(), abs, range);
+        assert!((g - exact).abs() <= bound, "{what}: |{g} - {exact}| = {} > bound {bound}", (g - exact).abs());
+    } else {
+        assert_eq!(got, want.unwrap(), "{what}: got {} want {}", ty.format(got), ty.format(want.unwrap()));
+    }
+}
+
+fn reduce_with(g: &Context, r: &Reducer, data: &[u32]) -> u32 {
+    let input = Buffer::from_slice(g, data, "in").unwrap();
+    let out: Buffer<u32> = Buffer::new(g, 1, "out").unwrap();
+    g.submit(|rec| {
+        r.record(rec, &input, data.len(), &out)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    g.read(&out).unwrap()[0]
+}
+
+#[test]
+fn every_variant_type_op_and_size() {
+    let g = gpu();
+    for (k, n) in [0usize, 1, 255, 256, 257, 1_000_003].into_iter().enumerate() {
+        for ty in ElemType::ALL {
+            let dist = if k % 2 == 0 { Dist::Normal } else { Dist::Uniform };
+            let data = generate(n, ty, dist, 7 + n as u64);
+            for op in Op::ALL {
+                for v in Variant::ALL {
+                    let got = run(&g, &data, ty, op, v).unwrap();
+                    check(&data, ty, op, v, got, range_elems(&g), &format!("{} {} {} n={n}", v.name(), ty.name(), op.name()));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn ranges_reuse_and_identity() {
+    // Small ranges exercise the range logic (several bindings, partial offsets) on small inputs;
+    // one reducer is reused for several n, including 0 (record writes the identity).
+    let g = gpu();
+    for v in Variant::ALL {
+        for ty in ElemType::ALL {
+            for op in Op::ALL {
+                let r = Reducer::with_range(&g, v, ty, op, 50_000, 4096).unwrap();
+                for n in [0usize, 4095, 4096, 4097, 12_289, 50_000] {
+                    let data = generate(n, ty, Dist::Normal, n as u64);
+                    let got = reduce_with(&g, &r, &data);
+                    if n == 0 {
+                        assert_eq!(got, op.identity(ty));
+                    } else {
+                        check(&data, ty, op, v, Some(got), 4096, &format!("ranged {} {} {} n={n}", v.name(), ty.name(), op.name()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn f32_specials_are_exact() {
+    let g = gpu();
+    let nan = f32::NAN.to_bits();
+    let cases: Vec<(Vec<f32>, &str)> = vec![
+        (vec![0.0, -0.0, 0.0], "signed zeros"),
+        (vec![-0.0, -0.0], "negative zeros"),
+        (vec![1.0, f32::INFINITY, -5.0], "infinity"),
+        (vec![f32::NEG_INFINITY, 3.0, f32::MIN_POSITIVE / 4.0], "subnormal"),
+        ((0..1000).map(|i| if i == 777 { f32::from_bits(nan) } else { i as f32 }).collect(), "NaN"),
+        (vec![f32::from_bits(0xFFC0_0001); 3], "negative NaN"),
+    ];
+    for (vals, what) in cases {
+        let data: Vec<u32> = vals.iter().map(|f| f.to_bits()).collect();
+        for v in Variant::ALL {
+            for op in [Op::Min, Op::Max] {
+                let got = run(&g, &data, ElemType::F32, op, v).unwrap().unwrap();
+                let want = cpu::reduce::reduce(&data, ElemType::F32, op).unwrap();
+                assert_eq!(got, want, "{what} {} {}", v.name(), op.name());
+            }
+            let sum = f32::from_bits(run(&g, &data, ElemType::F32, Op::Sum, v).unwrap().unwrap());
+            if what.contains("NaN") {
+                assert!(sum.is_nan(), "{what}: NaN propagates through sums");
+            }
+        }
+    }
+    // Integer sums wrap.
+    let data = vec![u32::MAX, 2, u32::MAX];
+    for v in Variant::ALL {
+        assert_eq!(
+            run(&g, &data, ElemType::U32, Op::Sum, v).unwrap(),
+            Some(0u32.wrapping_sub(0).wrapping_add(u32::MAX).wrapping_add(2).wrapping_add(u32::MAX))
+        );
+        assert_eq!(run(&g, &data, ElemType::I32, Op::Min, v).unwrap(), Some(u32::MAX));
+    }
+}
+
+#[test]
+fn two_to_the_26_in_ranges() {
+    // 2^26 f32 = 256 MiB: more than lavapipe's 128 MiB binding, so two ranges there.
+    let g = gpu();
+    let n = 1usize << 26;
+    let data = generate(n, ElemType::F32, Dist::Uniform, 26);
+    let got = run(&g, &data, ElemType::F32, Op::Sum, Variant::SinglePass).unwrap();
+    check(&data, ElemType::F32, Op::Sum, Variant::SinglePass, got, range_elems(&g), "2^26 single-pass f32 sum");
+    let got = run(&g, &data, ElemType::F32, Op::Max, Variant::Subgroup).unwrap();
+    check(&data, ElemType::F32, Op::Max, Variant::Subgroup, got, range_elems(&g), "2^26 subgroup f32 max");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #[test]
+    fn fresh_random_data(n in 1usize..20_000, seed in any::<u64>(), t in 0usize..3, o in 0usize..3, v in 0usize..3) {
+        let g = gpu();
+        let (ty, op, variant) = (ElemType::ALL[t], Op::ALL[o], Variant::ALL[v]);
+        let mut r = rng(seed);
+        let data: Vec<u32> = (0..n).map(|_| if ty == ElemType::F32 { r.gen_range(-1e3f32..1e3).to_bits() } else { r.gen() }).collect();
+        let got = run(&g, &data, ty, op, variant).unwrap();
+        check(&data, ty, op, variant, got, range_elems(&g), &format!("proptest {} {} {} n={n}", variant.name(), ty.name(), op.name()));
+    }
+}
+
+// ---- the binary, as a user runs it ----
+
+fn wg() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("workgroup").unwrap();
+    c.timeout(std::time::Duration::from_secs(120));
+    c
+}
+
+/// Runs with `args`, expects failure with exactly one line on stderr containing `needle`.
+pub fn fails_with_one_line(args: &[&str], needle: &str) {
+    let out = wg().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
+    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
+    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("workgroup-reduce-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn cli_tables_json_and_files() {
+    let out = wg().args(["--validate", "reduce", "--n", "100003", "--type", "i32", "--op", "min", "--runs", "2"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    for v in Variant::ALL {
+        assert!(text.contains(v.name()), "{text}");
+    }
+    assert!(!text.contains("NO"), "{text}");
+    // The same numbers from each file format give the same answer.
+    let vals = [3.5f32, -1.25, 8.0, 0.5];
+    let txt = tmp("v.txt");
+    std::fs::write(&txt, "3.5\n-1.25\n# comment\n8\n0.5\n").unwrap();
+    let raw = tmp("v.bin");
+    std::fs::write(&raw, vals.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<u8>>()).unwrap();
+    let npy = tmp("v.npy");
+    workgroup::ops::numbers::save(&npy, ElemType::F32, &vals.map(f32::to_bits)).unwrap();
+    for f in [&txt, &raw, &npy] {
+        let out =
+            wg().args(["reduce", "--json", "--op", "max", "--variant", "single-pass", "--runs", "1", "--input"]).arg(f).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["results"][0]["result"], 8.0, "{f:?}");
+        assert_eq!(v["n"], 4);
+    }
+    let empty = tmp("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let out = wg().args(["reduce", "--json", "--input"]).arg(&empty).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(out.status.success());
+    assert_eq!(v["results"][0]["result"], serde_json::Value::Null, "n = 0: no result");
+    let report = tmp("report.json");
+    wg().args(["reduce", "--n", "1000", "--variant", "tree", "--runs", "1", "--out"]).arg(&report).assert().success();
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(v["results"][0]["matches_cpu"], true);
+}
+
+#[test]
+fn cli_bad_input_gives_one_line() {
+    fails_with_one_line(&["reduce", "--type", "f64"], "type");
+    fails_with_one_line(&["reduce", "--op", "mean"], "op");
+    fails_with_one_line(&["reduce", "--variant", "fastest"], "variant");
+    fails_with_one_line(&["reduce", "--dist", "cauchy"], "distribution");
+    fails_with_one_line(&["reduce", "--n", "99999999999"], "too large");
+    fails_with_one_line(&["reduce", "--input", "/nonexistent/x.bin"], "cannot read");
+    let odd = tmp("odd.bin");
+    std::fs::write(&odd, [1u8, 2, 3, 4, 5]).unwrap();
+    fails_with_one_line(&["reduce", "--input", odd.to_str().unwrap()], "4-byte");
+    let bad = tmp("bad.txt");
+    std::fs::write(&bad, "1\n2\nthree\n").unwrap();
+    fails_with_one_line(&["reduce", "--type", "u32", "--input", bad.to_str().unwrap()], ":3");
+    let npy = tmp("wrong.npy");
+    workgroup::ops::numbers::save(&npy, ElemType::I32, &[1, 2]).unwrap();
+    fails_with_one_line(&["reduce", "--type", "f32", "--input", npy.to_str().unwrap()], "dtype");
+    let junk = tmp("junk.npy");
+    std::fs::write(&junk, b"not numpy at all").unwrap();
+    fails_with_one_line(&["reduce", "--input", junk.to_str().unwrap()], "npy");
+}
