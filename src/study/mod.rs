@@ -3,9 +3,11 @@
 //!
 //! Each op registers itself in [`registry`] with a function that lists its cases; a case
 //! measures every variant of one (size, input) and returns rows. The harness knows no op.
+mod blur;
 pub mod charts;
 pub mod compare;
 mod histogram;
+mod reduce;
 
 use crate::gpu::{Context, DeviceInfo, Result};
 use serde::{Deserialize, Serialize};
@@ -163,6 +165,9 @@ impl Bandwidth {
 pub fn registry(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
     let mut cases = Vec::new();
     cases.extend(histogram::cases(opts, info));
+    cases.extend(blur::cases(opts, info));
+    cases.extend(reduce::reduce_cases(opts, info));
+    cases.extend(reduce::compact_cases(opts, info));
     cases
 }
 
@@ -311,4 +316,43 @@ pub fn counters(info: &DeviceInfo) -> String {
         if info.pipeline_executable_properties { "available" } else { "not offered by this driver" },
         if info.performance_query { "offered, not used yet" } else { "not offered by this driver" },
     )
+}
+
+/// Host-clock median of `f` over up to `runs` runs (stopping after 2 s), and its last result.
+pub fn cpu_time<R>(runs: u32, mut f: impl FnMut() -> R) -> (crate::gpu::Timing, R) {
+    let mut samples = Vec::new();
+    let mut last;
+    loop {
+        let t = std::time::Instant::now();
+        last = f();
+        samples.push(t.elapsed().as_secs_f64() * 1e9);
+        if samples.len() as u32 >= runs.max(1) || samples.iter().sum::<f64>() > 2e9 {
+            break;
+        }
+    }
+    (crate::gpu::Timing::from_samples(samples), last)
+}
+
+/// A row with a timing filled in.
+pub fn timed_row(mut row: Row, t: &crate::gpu::Timing) -> Row {
+    row.runs = t.runs;
+    row.min_ms = Some(t.min_ns * 1e-6);
+    row.median_ms = Some(t.median_ns * 1e-6);
+    row.max_ms = Some(t.max_ns * 1e-6);
+    row
+}
+
+/// Fills the CPU columns and speed-ups of the GPU rows of one case, and the rates.
+pub fn finish_case(rows: &mut [Row], cpu_ms: Option<f64>, cpu_par_ms: Option<f64>, bw: &Bandwidth) {
+    for r in rows.iter_mut() {
+        bw.rate(r);
+        if r.device == "gpu" {
+            r.cpu_ms = cpu_ms;
+            r.cpu_par_ms = cpu_par_ms;
+            if let Some(ms) = r.median_ms {
+                r.speedup_vs_cpu = cpu_ms.map(|c| c / ms);
+                r.speedup_vs_cpu_par = cpu_par_ms.map(|c| c / ms);
+            }
+        }
+    }
 }
