@@ -14,6 +14,20 @@ log $W devices
 log $W layout --groups 4 2 --local 4 4
 log $W --validate layout --groups 1000 3 --local 16 16
 log $W bandwidth --mb 1024 --runs 20
+if [ "$mode" = tune2 ]; then
+  for kind in natural flat random; do
+    for lr in true false; do for cfg in "512 1056" "256 2112" "512 2112" "1024 264"; do set -- $cfg
+      echo "## fastest $kind lane_runs=$lr wg=$1 groups=$2"
+      $W histogram --synthetic 8192x8192:$kind --variant fastest,cpu-par --lane-runs $lr --wg $1 --groups $2 --runs 30 | grep -E "fastest"
+    done; done
+  done
+  log $W blur --synthetic 4096x4096:natural --filter 15 --variant all --runs 30
+  log $W blur --synthetic 4096x4096:natural --filter 3 --variant all --runs 30
+  log $W reduce --n 268435456 --type f32 --op sum --variant all --runs 30
+  log $W reduce --n 268435456 --type u32 --op max --variant all --runs 30
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant all --runs 30
+  exit 0
+fi
 if [ "$mode" = tune ]; then
   for kind in natural flat random; do
     for wg in 256 512 1024; do for groups in 132 264 528 1056 2112; do

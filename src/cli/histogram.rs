@@ -32,9 +32,15 @@ pub struct Args {
     /// fastest: invocations per workgroup (default 512)
     #[arg(long)]
     wg: Option<u32>,
-    /// fastest: aggregate runs of equal bins inside a lane (true/false; default true)
+    /// fastest: aggregate runs of equal bins inside a lane (true/false; default false)
     #[arg(long)]
     lane_runs: Option<bool>,
+    /// fastest: 16-byte loads in flight per invocation per iteration (1..=8; default 2)
+    #[arg(long)]
+    loads: Option<u32>,
+    /// fastest: warp-aggregated atomics via subgroupPartitionNV (NVIDIA; true/false)
+    #[arg(long)]
+    partitioned: Option<bool>,
     /// Timed runs per variant (median reported) with --variant all
     #[arg(long, default_value_t = 20)]
     runs: u32,
@@ -69,7 +75,16 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         MeasureArg::Luminance => Measure::Luminance,
         MeasureArg::Grey => Measure::Grey,
     };
-    let params = Params { bins: a.bins, measure, chunk, groups: a.groups, workgroup: a.wg, lane_runs: a.lane_runs };
+    let params = Params {
+        bins: a.bins,
+        measure,
+        chunk,
+        groups: a.groups,
+        workgroup: a.wg,
+        lane_runs: a.lane_runs,
+        loads: a.loads,
+        partitioned: a.partitioned,
+    };
     if a.bins == 0 {
         anyhow::bail!("--bins must be at least 1");
     }

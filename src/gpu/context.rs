@@ -79,6 +79,8 @@ pub struct DeviceInfo {
     pub pipeline_executable_properties: bool,
     /// VK_KHR_performance_query (hardware counters).
     pub performance_query: bool,
+    /// VK_NV_shader_subgroup_partitioned (`subgroupPartitionNV`), enabled when offered.
+    pub subgroup_partitioned: bool,
 }
 
 pub(crate) struct Inner {
@@ -244,6 +246,8 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
         compute_units,
         pipeline_executable_properties: has(ash::khr::pipeline_executable_properties::NAME),
         performance_query: has(ash::khr::performance_query::NAME),
+        subgroup_partitioned: has(ash::nv::shader_subgroup_partitioned::NAME)
+            && v11.subgroup_supported_operations.contains(vk::SubgroupFeatureFlags::PARTITIONED_NV),
         index,
         name: cstr(&p.device_name),
         device_type: device_type.into(),
@@ -374,6 +378,9 @@ impl Context {
             if exec_props {
                 extensions.push(ash::khr::pipeline_executable_properties::NAME.as_ptr());
             }
+            if infos[index].subgroup_partitioned {
+                extensions.push(ash::nv::shader_subgroup_partitioned::NAME.as_ptr());
+            }
             // Ask for what the device has of the features the kernels can use.
             let mut s11 = vk::PhysicalDeviceVulkan11Features::default();
             let mut s12 = vk::PhysicalDeviceVulkan12Features::default();
@@ -461,7 +468,9 @@ impl Context {
         };
         let devices = physical_devices(&instance)?;
         let index = devices.iter().position(|&d| d == adopt.physical_device).unwrap_or(0);
-        let info = describe(&instance, adopt.physical_device, index);
+        let mut info = describe(&instance, adopt.physical_device, index);
+        // We cannot see which extensions the caller enabled: use none of the optional ones.
+        info.subgroup_partitioned = false;
         let families = instance.get_physical_device_queue_family_properties(adopt.physical_device);
         let ts_bits = families.get(adopt.queue_family_index as usize).map(|f| f.timestamp_valid_bits).unwrap_or(0);
         Self::finish(

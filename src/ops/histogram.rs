@@ -136,13 +136,27 @@ pub struct Params {
     pub groups: Option<u32>,
     /// `fastest`: invocations per workgroup (default 512).
     pub workgroup: Option<u32>,
-    /// `fastest`: aggregate runs of equal bins inside a lane (default true).
+    /// `fastest`: aggregate runs of equal bins inside a lane (default false: slower on an H200).
     pub lane_runs: Option<bool>,
+    /// `fastest`: 16-byte loads in flight per invocation per iteration (1..=8, default 2).
+    pub loads: Option<u32>,
+    /// `fastest`: warp-aggregated shared atomics with subgroupPartitionNV, where the device
+    /// offers VK_NV_shader_subgroup_partitioned (default: no).
+    pub partitioned: Option<bool>,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { bins: 256, measure: Measure::Luminance, chunk: ChunkShape::default(), groups: None, workgroup: None, lane_runs: None }
+        Params {
+            bins: 256,
+            measure: Measure::Luminance,
+            chunk: ChunkShape::default(),
+            groups: None,
+            workgroup: None,
+            lane_runs: None,
+            loads: None,
+            partitioned: None,
+        }
     }
 }
 
@@ -183,6 +197,12 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
         let wg = params.workgroup.unwrap_or(512);
         if wg == 0 || wg > info.max_workgroup_size[0] || wg > info.max_workgroup_invocations {
             return Err(Error::invalid(format!("workgroup size {wg} exceeds the device's limit {}", info.max_workgroup_size[0])));
+        }
+        if params.partitioned == Some(true) && !info.subgroup_partitioned {
+            return Err(Error::invalid(format!("{} lacks VK_NV_shader_subgroup_partitioned (--partitioned)", info.name)));
+        }
+        if params.loads.is_some_and(|l| !(1..=8).contains(&l)) {
+            return Err(Error::invalid("loads must be 1..=8"));
         }
         if params.groups == Some(0) {
             return Err(Error::invalid("groups must be at least 1"));
@@ -302,8 +322,11 @@ impl Histogram {
                 let num_sub = wg.div_ceil(sub).min(fit).max(1);
                 // Measured on an H200 (docs/PERFORMANCE.md): 512 x 8 groups per multiprocessor.
                 fastest_groups = params.groups.unwrap_or_else(|| info.compute_units.map(|c| c * 8).unwrap_or(256));
-                let runs = params.lane_runs.unwrap_or(true) as u32;
-                Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST, &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs)])?
+                let runs = params.lane_runs.unwrap_or(false) as u32;
+                let loads = params.loads.unwrap_or(2);
+                let shader =
+                    if params.partitioned == Some(true) { &shaders::HISTOGRAM_FASTEST_PARTITIONED } else { &shaders::HISTOGRAM_FASTEST };
+                Kernel::new(ctx, shader, &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs), (5, loads)])?
             }
             Variant::Cpu | Variant::CpuPar => unreachable!(),
         };
