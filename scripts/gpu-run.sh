@@ -14,6 +14,15 @@ log $W devices
 log $W layout --groups 4 2 --local 4 4
 log $W --validate layout --groups 1000 3 --local 16 16
 log $W bandwidth --mb 1024 --runs 20
+if [ "$mode" = tune3 ]; then
+  for kind in natural flat random; do
+    for part in false true; do for cfg in "1024 264 4" "1024 264 2" "512 1056 4"; do set -- $cfg
+      echo "## fastest $kind partitioned=$part wg=$1 groups=$2 loads=$3"
+      $W histogram --synthetic 8192x8192:$kind --variant fastest,cpu-par --partitioned $part --wg $1 --groups $2 --loads $3 --runs 30 | grep -E "fastest"
+    done; done
+  done
+  exit 0
+fi
 if [ "$mode" = tune2 ]; then
   for kind in natural flat random; do
     for lr in true false; do for cfg in "512 1056" "256 2112" "512 2112" "1024 264"; do set -- $cfg

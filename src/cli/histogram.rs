@@ -26,16 +26,16 @@ pub struct Args {
     /// Chunk shape of the chunk variants: 256x1 or 16x16 (any WxH within the device limits)
     #[arg(long, default_value = "256x1")]
     chunk: String,
-    /// fastest: workgroups of the persistent grid (default: 4 per multiprocessor)
+    /// fastest: workgroups of the persistent grid (default: 2 per multiprocessor)
     #[arg(long)]
     groups: Option<u32>,
-    /// fastest: invocations per workgroup (default 512)
+    /// fastest: invocations per workgroup (default 1024)
     #[arg(long)]
     wg: Option<u32>,
     /// fastest: aggregate runs of equal bins inside a lane (true/false; default false)
     #[arg(long)]
     lane_runs: Option<bool>,
-    /// fastest: 16-byte loads in flight per invocation per iteration (1..=8; default 2)
+    /// fastest: 16-byte loads in flight per invocation per iteration (1..=8; default 4)
     #[arg(long)]
     loads: Option<u32>,
     /// fastest: warp-aggregated atomics via subgroupPartitionNV (NVIDIA; true/false)

@@ -132,13 +132,13 @@ pub struct Params {
     pub bins: u32,
     pub measure: Measure,
     pub chunk: ChunkShape,
-    /// `fastest`: workgroups of the persistent grid (default: 4 per multiprocessor, or 256).
+    /// `fastest`: workgroups of the persistent grid (default: 2 per multiprocessor, or 64).
     pub groups: Option<u32>,
-    /// `fastest`: invocations per workgroup (default 512).
+    /// `fastest`: invocations per workgroup (default 1024, or the device's maximum).
     pub workgroup: Option<u32>,
     /// `fastest`: aggregate runs of equal bins inside a lane (default false: slower on an H200).
     pub lane_runs: Option<bool>,
-    /// `fastest`: 16-byte loads in flight per invocation per iteration (1..=8, default 2).
+    /// `fastest`: 16-byte loads in flight per invocation per iteration (1..=8, default 4).
     pub loads: Option<u32>,
     /// `fastest`: warp-aggregated shared atomics with subgroupPartitionNV, where the device
     /// offers VK_NV_shader_subgroup_partitioned (default: no).
@@ -194,7 +194,7 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
         }
     }
     if variant == Variant::Fastest {
-        let wg = params.workgroup.unwrap_or(512);
+        let wg = params.workgroup.unwrap_or(1024.min(info.max_workgroup_invocations).min(info.max_workgroup_size[0]));
         if wg == 0 || wg > info.max_workgroup_size[0] || wg > info.max_workgroup_invocations {
             return Err(Error::invalid(format!("workgroup size {wg} exceeds the device's limit {}", info.max_workgroup_size[0])));
         }
@@ -315,18 +315,22 @@ impl Histogram {
                 k
             }
             Variant::Fastest => {
-                let wg = params.workgroup.unwrap_or(512).min(info.max_workgroup_invocations);
+                let wg = params.workgroup.unwrap_or(1024.min(info.max_workgroup_invocations).min(info.max_workgroup_size[0]));
                 let sub = info.subgroup_size.max(1);
                 // One sub-histogram per subgroup, as many as fit the shared memory.
                 let fit = (info.max_shared_memory_bytes / (bins * 4)).max(1);
                 let num_sub = wg.div_ceil(sub).min(fit).max(1);
-                // Measured on an H200 (docs/PERFORMANCE.md): 512 x 8 groups per multiprocessor.
-                fastest_groups = params.groups.unwrap_or_else(|| info.compute_units.map(|c| c * 8).unwrap_or(256));
+                // Measured on an H200 (docs/PERFORMANCE.md): 1024 invocations x 2 groups per
+                // multiprocessor (one resident wave), 4 loads in flight.
+                fastest_groups = params.groups.unwrap_or_else(|| info.compute_units.map(|c| c * 2).unwrap_or(64));
                 let runs = params.lane_runs.unwrap_or(false) as u32;
-                let loads = params.loads.unwrap_or(2);
-                let shader =
-                    if params.partitioned == Some(true) { &shaders::HISTOGRAM_FASTEST_PARTITIONED } else { &shaders::HISTOGRAM_FASTEST };
-                Kernel::new(ctx, shader, &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs), (5, loads)])?
+                let loads = params.loads.unwrap_or(4);
+                if params.partitioned == Some(true) {
+                    // Partitions replace the lane runs: that shader has no LANE_RUNS constant.
+                    Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST_PARTITIONED, &[(0, wg), (1, bins), (2, m), (3, num_sub), (5, loads)])?
+                } else {
+                    Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST, &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs), (5, loads)])?
+                }
             }
             Variant::Cpu | Variant::CpuPar => unreachable!(),
         };
