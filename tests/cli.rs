@@ -67,3 +67,55 @@ fn missing_loader_or_driver_gives_one_line() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.lines().count() == 1 && err.to_lowercase().contains("driver"), "{err}");
 }
+
+#[test]
+fn histogram_prints_counts_table_plot_and_refuses_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("h.png");
+    let out = wg()
+        .args(["--validate", "histogram", "assets/rocket.jpg", "--variant", "all", "--runs", "2", "--plot"])
+        .arg(&plot)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for v in ["cpu", "single", "racy", "chunks-reduce", "per-thread", "fastest"] {
+        assert!(text.contains(&format!("| {v} |")), "{v} missing from\n{text}");
+    }
+    assert!(text.contains("wrong on purpose"));
+    let png = image::open(&plot).unwrap();
+    assert!(png.width() > 300 && png.height() > 200);
+    // Counts as CSV sum to the pixel count.
+    let out = wg().args(["histogram", "--synthetic", "17x13:random", "--variant", "shared", "--csv", "--bins", "7"]).output().unwrap();
+    let csv = String::from_utf8_lossy(&out.stdout);
+    let total: u64 = csv.lines().skip(1).map(|l| l.split(',').nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(total, 17 * 13);
+    let out = wg().args(["histogram", "--synthetic", "5x5:flat", "--json", "--bins", "3"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum::<u64>(), 25);
+
+    let corrupt = dir.path().join("corrupt.png");
+    std::fs::write(&corrupt, b"\x89PNG\r\n\x1a\nthis is not a png").unwrap();
+    fails_with_one_line(&["histogram", "no/such/file.png"], "cannot read");
+    fails_with_one_line(&["histogram", corrupt.to_str().unwrap()], "cannot decode");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--bins", "0"], "at least 1");
+    fails_with_one_line(&["histogram", "--synthetic", "0x0"], "empty");
+    fails_with_one_line(&["histogram", "--synthetic", "axb:flat"], "not a number");
+    fails_with_one_line(&["histogram", "--synthetic", "10x10:plaid"], "natural, flat or random");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--bins", "100000", "--variant", "shared"], "shared memory");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--bins", "5000", "--variant", "per-thread"], "private");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--bins", "99999999"], "at most");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--variant", "bogus"], "unknown histogram variant");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--chunk", "0x5", "--variant", "chunks-sum"], "chunk shape");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--plot", "out.txt"], "png");
+    assert!(!dir.path().join("out.txt").exists());
+}
+
+#[test]
+fn study_and_bandwidth_refuse_bad_input() {
+    fails_with_one_line(&["study", "--ops", "nonsense"], "unknown op");
+    fails_with_one_line(&["study", "--compare", "nope-a.json", "nope-b.json"], "cannot read");
+    fails_with_one_line(&["study", "--runs", "0"], "at least 1");
+    fails_with_one_line(&["bandwidth", "--mb", "0"], "at least 1");
+    wg().args(["bandwidth", "--mb", "4", "--runs", "2"]).assert().success().stdout(predicate::str::contains("read kernel"));
+}

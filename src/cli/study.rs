@@ -57,7 +57,6 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if a.sweep_wg.contains(&0) {
         anyhow::bail!("--sweep-wg sizes must be at least 1");
     }
-    std::fs::create_dir_all(&a.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", a.out.display()))?;
     let opts =
         Options { quick: a.quick, warmup: if a.quick { a.warmup.min(1) } else { a.warmup }, runs, sweep_workgroup: a.sweep_wg.clone() };
     let ctx = g.context()?;
@@ -74,6 +73,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         cases.retain(|c| want.contains(&c.op));
     }
 
+    std::fs::create_dir_all(&a.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", a.out.display()))?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
