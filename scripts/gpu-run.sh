@@ -14,6 +14,24 @@ log $W devices
 log $W layout --groups 4 2 --local 4 4
 log $W --validate layout --groups 1000 3 --local 16 16
 log $W bandwidth --mb 1024 --runs 20
+if [ "$mode" = full ]; then
+  # The lecture's table (001), 000's steps, and fastest at 8192x8192 next to the CUDA peers below.
+  log $W histogram --synthetic 3200x2400:natural --bins 16 --measure grey --variant cpu,cpu-par,global-atomic,shared,per-thread,fastest --runs 30
+  log $W histogram --synthetic 2448x1505:natural --variant all --runs 30
+  for kind in natural flat random; do
+    log $W histogram --synthetic 8192x8192:$kind --variant cpu-par,atomic,chunks-reduce,global-atomic,shared,per-thread,fastest --runs 50
+  done
+  [ -f scripts/gpu-extra.sh ] && source scripts/gpu-extra.sh
+  log $W blur --synthetic 4096x4096:natural --filter 15 --variant all --runs 30
+  log $W reduce --n 268435456 --type f32 --op sum --variant all --runs 30
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant all --runs 30
+  echo "### study"
+  $W study --runs 10 --out /tmp/study > /tmp/study.log 2>&1; echo "study exit $?"; tail -5 /tmp/study.log
+  tar -C /tmp -czf "$out/study.tgz" study study.log
+  echo "### peers"
+  bash .gpu/peers/run.sh
+  exit 0
+fi
 if [ "$mode" = tune3 ]; then
   for kind in natural flat random; do
     for part in false true; do for cfg in "1024 264 4" "1024 264 2" "512 1056 4"; do set -- $cfg
