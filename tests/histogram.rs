@@ -122,3 +122,16 @@ proptest! {
         check(&g, &img, &Params { bins, measure, ..Default::default() }, "proptest");
     }
 }
+
+/// 6000x6000 RGBA8 is 144 MB: more than lavapipe's 128 MiB storage binding, so the buffer
+/// variants must process it in bands (and `single` in bands of at most 65000 x 256 pixels).
+#[test]
+fn input_larger_than_one_binding_is_processed_in_bands() {
+    let g = gpu();
+    let img = images::synthetic(6000, 6000, Synthetic::Natural, 5).unwrap();
+    let p = Params::default();
+    let want = reference(&img.pixels, p.measure, p.bins);
+    for v in [Variant::Atomic, Variant::Fastest, Variant::Single, Variant::ChunksSum] {
+        assert_eq!(histogram::run(&g, &img, &p, v).unwrap(), want, "{}", v.name());
+    }
+}
