@@ -4,7 +4,7 @@ mod common;
 use proptest::prelude::*;
 use workgroup::cpu;
 use workgroup::gpu::{Context, Error};
-use workgroup::ops::blur::{self, Params, Variant, MAX_FILTER};
+use workgroup::ops::blur::{self, FastestConfig, Params, Variant, MAX_FILTER};
 use workgroup::ops::images::{self, Rgba8, Synthetic};
 
 const GPU: [Variant; 4] = [Variant::Naive, Variant::Separable, Variant::Tiled, Variant::Fastest];
@@ -47,6 +47,72 @@ fn awkward_sizes_all_filters_all_variants() {
             }
         }
     }
+}
+
+/// `fastest`'s knob shapes: (tile, workgroup). Default; one segment per column (wg = tile width);
+/// wide; tall with 8 segments; more segments than rows (empty ones); a tile that must shrink.
+const SHAPES: [([u32; 2], u32); 6] =
+    [([64, 64], 256), ([64, 64], 64), ([128, 32], 128), ([32, 128], 256), ([16, 16], 512), ([256, 64], 256)];
+
+fn configs() -> Vec<FastestConfig> {
+    let mut out = Vec::new();
+    for (tile, workgroup) in SHAPES {
+        for px in [4, 8, 16] {
+            for vec_loads in [false, true] {
+                out.push(FastestConfig { tile, workgroup, px, vec_loads });
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn fastest_every_knob_combination() {
+    let g = common::gpu();
+    // Widths not multiple of 4 (scalar path), multiples of 4 (uvec4 path inside, scalar at edges).
+    let imgs: Vec<Rgba8> =
+        [(1, 1), (1, 45), (45, 1), (132, 67), (203, 70)].iter().enumerate().map(|(i, &(w, h))| random(w, h, 40 + i as u64)).collect();
+    let mut want = std::collections::HashMap::new();
+    for cfg in configs() {
+        let b = blur::Blur::with_config(&g, Variant::Fastest, cfg).unwrap();
+        // The default shape gets every (filter, iterations); the others alternate iterations
+        // per filter (and both for 15) to keep the test time reasonable on lavapipe.
+        let full = cfg.tile == SHAPES[0].0 && cfg.workgroup == SHAPES[0].1;
+        for (f, filter) in [1, 2, 3, 15, 33, MAX_FILTER].into_iter().enumerate() {
+            for iterations in [1, 3] {
+                if !full && filter != 15 && (iterations == 3) != (f % 2 == 1) {
+                    continue;
+                }
+                for (i, img) in imgs.iter().enumerate() {
+                    let w = want.entry((i, filter, iterations)).or_insert_with(|| cpu::blur::blur(img, filter, iterations));
+                    let got = blur::run_on(&g, &b, img, Params { filter, iterations }).unwrap();
+                    assert!(got == *w, "{cfg:?} {}x{} N={filter} K={iterations}: {}", img.width, img.height, first_difference(&got, w));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fastest_knobs_are_checked() {
+    let g = common::gpu();
+    let img = random(8, 8, 1);
+    let p = Params { filter: 3, iterations: 1 };
+    let d = FastestConfig::default();
+    for (bad, needle) in [
+        (FastestConfig { tile: [48, 64], ..d }, "powers of two"),
+        (FastestConfig { tile: [64, 8], ..d }, "powers of two"),
+        (FastestConfig { workgroup: 32, ..d }, "at least the tile width"),
+        (FastestConfig { workgroup: 96, ..d }, "power of two"),
+        (FastestConfig { workgroup: 1 << 16, tile: [16, 16], ..d }, "power of two"),
+        (FastestConfig { px: 5, ..d }, "px"),
+    ] {
+        let e = blur::run_with(&g, &img, p, Variant::Fastest, bad).unwrap_err();
+        assert!(matches!(&e, Error::InvalidInput(m) if m.contains(needle)), "{bad:?}: {e}");
+    }
+    assert_eq!(FastestConfig::V1.tile_for(49152, 15), (64, 64, 14));
+    assert_eq!(FastestConfig { tile: [256, 64], ..d }.tile_for(49152, 15), (256, 32, 14));
+    assert_eq!(FastestConfig { tile: [256, 64], ..d }.tile_for(32768, 128), (32, 64, 127));
 }
 
 #[test]

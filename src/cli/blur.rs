@@ -1,7 +1,7 @@
 //! `workgroup blur`: seed 003's box blur, one variant or the table of all.
 use super::Global;
 use std::path::PathBuf;
-use workgroup::ops::blur::{self, Params, Variant};
+use workgroup::ops::blur::{self, FastestConfig, Params, Variant};
 use workgroup::ops::images::{self, Rgba8};
 
 #[derive(clap::Args)]
@@ -26,6 +26,18 @@ pub struct Args {
     /// Timed runs per variant (median, min, max of GPU timestamps)
     #[arg(long, default_value_t = 10)]
     runs: u32,
+    /// fastest: output tile WxH (powers of two 16..=256; shrinks where shared memory is short)
+    #[arg(long, value_name = "WxH", hide = true)]
+    tile: Option<String>,
+    /// fastest: invocations per workgroup (power of two, >= tile width)
+    #[arg(long, value_name = "N", hide = true)]
+    wg: Option<u32>,
+    /// fastest: phase-1 outputs per invocation (4, 8 or 16)
+    #[arg(long, value_name = "N", hide = true)]
+    px: Option<u32>,
+    /// fastest: 16-byte uvec4 loads/stores in phase 1 (true) or scalar (false)
+    #[arg(long, value_name = "BOOL", hide = true)]
+    vec_loads: Option<bool>,
 }
 
 impl Args {
@@ -33,7 +45,33 @@ impl Args {
     pub fn demo() -> Args {
         let photo = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/chelsea.png"));
         let (image, synthetic) = if photo.exists() { (Some(photo), None) } else { (None, Some("512x512:natural".to_string())) };
-        Args { image, synthetic, output: None, filter: 15, iterations: 1, variant: "all".into(), runs: 3 }
+        Args {
+            image,
+            synthetic,
+            output: None,
+            filter: 15,
+            iterations: 1,
+            variant: "all".into(),
+            runs: 3,
+            tile: None,
+            wg: None,
+            px: None,
+            vec_loads: None,
+        }
+    }
+
+    /// `fastest`'s knobs: the defaults overridden by the hidden options.
+    fn fastest_config(&self) -> anyhow::Result<FastestConfig> {
+        let mut c = FastestConfig::default();
+        if let Some(t) = &self.tile {
+            let parsed = t.split_once('x').and_then(|(w, h)| Some([w.trim().parse().ok()?, h.trim().parse().ok()?]));
+            c.tile = parsed.ok_or_else(|| anyhow::anyhow!("--tile {t:?}: use WxH, e.g. 64x64"))?;
+        }
+        c.workgroup = self.wg.unwrap_or(c.workgroup);
+        c.px = self.px.unwrap_or(c.px);
+        c.vec_loads = self.vec_loads.unwrap_or(c.vec_loads);
+        c.check()?;
+        Ok(c)
     }
 }
 
@@ -64,16 +102,19 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         (None, None) => anyhow::bail!("give an IMAGE file or --synthetic WxH[:natural|flat|random]"),
     };
     let params = Params { filter: a.filter, iterations: a.iterations };
+    let cfg = a.fastest_config()?;
     let ctx = g.context()?;
     for &v in &variants {
-        blur::validate(ctx.info(), img.width, img.height, params, v)?;
+        blur::validate_with(ctx.info(), img.width, img.height, params, v, &cfg)?;
     }
+    let (tw, th, _) = cfg.tile_for(ctx.info().max_shared_memory_bytes, params.filter);
+    let knobs = format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}", cfg.workgroup, cfg.px, cfg.vec_loads);
     let reference = workgroup::cpu::blur::blur_par(&img, params.filter, params.iterations);
     let bytes = blur::ideal_bytes(img.width, img.height, params) as f64;
     let mut rows = Vec::new();
     let mut result = None;
     for &v in &variants {
-        let (t, out) = blur::time(&ctx, &img, params, v, 2, a.runs)?;
+        let (t, out) = blur::time_with(&ctx, &img, params, v, cfg, 2, a.runs)?;
         rows.push(Row {
             variant: v,
             clock: if v == Variant::Cpu { "cpu wall clock" } else { "gpu timestamps" },
@@ -92,6 +133,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
             "filter": params.filter, "iterations": params.iterations, "ideal_bytes": bytes, "results": rows,
             "output": a.output,
+            "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads},
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
@@ -104,6 +146,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             ctx.info().name,
             a.runs
         );
+        if variants.contains(&Variant::Fastest) {
+            println!("fastest: {knobs}");
+        }
         println!("GB/s counts the ideal traffic: the image read and written once per iteration ({bytes:.0} bytes)");
         println!("{:<10} {:>10} {:>10} {:>10} {:>9}  matches cpu", "variant", "median ms", "min ms", "max ms", "GB/s");
         for r in &rows {

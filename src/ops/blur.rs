@@ -24,8 +24,71 @@ pub const TILED_TILE_W: u32 = 128;
 pub const TILED_ROWS: u32 = 4;
 /// `naive` and `separable`: 16 x 16 invocations per workgroup.
 const LOCAL_2D: u32 = 16;
-/// `fastest`: invocations per workgroup.
-const FASTEST_WORKGROUP: u32 = 256;
+/// `fastest`'s tuning knobs (all exact; they only change speed). See docs/blur.md, "Tuning fastest".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct FastestConfig {
+    /// Requested output tile `[width, height]` (powers of two, 16..=256). Where its shared array
+    /// `(TH + N - 1) * TW * 4` bytes does not fit the device, the height then the width halve.
+    pub tile: [u32; 2],
+    /// Invocations per workgroup (a power of two, 32..=1024, >= tile width); phase 2 splits the
+    /// tile's rows into `workgroup / tile width` segments.
+    pub workgroup: u32,
+    /// Phase-1 outputs per invocation and row: 4, 8 or 16 (the window sum is started once per PX).
+    pub px: u32,
+    /// 16-byte `uvec4` global loads (rows with `width % 4 == 0`, spans inside the row) and
+    /// `uvec4` shared stores in phase 1; `false`: scalar loads and stores (the first version).
+    pub vec_loads: bool,
+}
+
+impl Default for FastestConfig {
+    fn default() -> FastestConfig {
+        FastestConfig { tile: [64, 64], workgroup: 256, px: 8, vec_loads: true }
+    }
+}
+
+impl FastestConfig {
+    /// The first version of `fastest` (64 x 64 tile, 256 invocations, 4 outputs, scalar loads).
+    pub const V1: FastestConfig = FastestConfig { tile: [64, 64], workgroup: 256, px: 4, vec_loads: false };
+
+    /// Checks the knobs (not the device): clear messages, never panics.
+    pub fn check(&self) -> Result<()> {
+        let [tw, th] = self.tile;
+        let pow2 = |v: u32, lo: u32, hi: u32| v.is_power_of_two() && (lo..=hi).contains(&v);
+        if !pow2(tw, 16, 256) || !pow2(th, 16, 256) {
+            return Err(Error::invalid(format!("fastest tile {tw}x{th}: width and height must be powers of two in 16..=256")));
+        }
+        if !pow2(self.workgroup, 32, 1024) || self.workgroup < tw {
+            return Err(Error::invalid(format!(
+                "fastest workgroup {}: it must be a power of two in 32..=1024 and at least the tile width {tw}",
+                self.workgroup
+            )));
+        }
+        if ![4, 8, 16].contains(&self.px) {
+            return Err(Error::invalid(format!("fastest px {}: use 4, 8 or 16", self.px)));
+        }
+        Ok(())
+    }
+
+    /// The tile for a filter size on a device: (tile width, tile height, apron rows = N - 1).
+    /// The requested tile if its shared array fits, else the height halves (down to 16), then the
+    /// width (down to 16) with the requested height again.
+    pub fn tile_for(&self, max_shared_bytes: u32, filter: u32) -> (u32, u32, u32) {
+        let apron = filter.max(1) - 1;
+        let [tw0, th0] = self.tile;
+        let mut tw = tw0.max(16);
+        while tw >= 16 {
+            let mut th = th0.max(16);
+            while th >= 16 {
+                if (th + apron) * tw * 4 <= max_shared_bytes {
+                    return (tw, th, apron);
+                }
+                th /= 2;
+            }
+            tw /= 2;
+        }
+        (16, 16, apron) // (16 + 127) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -142,7 +205,27 @@ pub fn validate(info: &DeviceInfo, width: u32, height: u32, params: Params, vari
             )));
         }
     }
-    let groups = dispatch_groups(info, width, height, params.filter, variant);
+    validate_groups(info, width, height, params, variant, &FastestConfig::default())
+}
+
+/// [`validate`] plus `fastest`'s knobs on this device.
+pub fn validate_with(info: &DeviceInfo, width: u32, height: u32, params: Params, variant: Variant, cfg: &FastestConfig) -> Result<()> {
+    validate(info, width, height, params, variant)?;
+    if variant != Variant::Fastest {
+        return Ok(());
+    }
+    cfg.check()?;
+    if cfg.workgroup > info.max_workgroup_invocations || cfg.workgroup > info.max_workgroup_size[0] {
+        return Err(Error::invalid(format!(
+            "fastest workgroup {}: the device allows {} invocations ({} along x)",
+            cfg.workgroup, info.max_workgroup_invocations, info.max_workgroup_size[0]
+        )));
+    }
+    validate_groups(info, width, height, params, variant, cfg)
+}
+
+fn validate_groups(info: &DeviceInfo, width: u32, height: u32, params: Params, variant: Variant, cfg: &FastestConfig) -> Result<()> {
+    let groups = dispatch_groups(info, width, height, params.filter, variant, cfg);
     for g in groups {
         if g[0] > info.max_workgroup_count[0] || g[1] > info.max_workgroup_count[1] {
             return Err(Error::invalid(format!(
@@ -154,21 +237,14 @@ pub fn validate(info: &DeviceInfo, width: u32, height: u32, params: Params, vari
     Ok(())
 }
 
-/// `fastest`'s tile for a filter size on a device: (tile width, tile height, apron rows = N - 1).
-/// The tile is the largest of the list whose shared array `(TH + N - 1) * TW * 4` bytes fits.
+/// `fastest`'s tile with the default knobs: (tile width, tile height, apron rows = N - 1), see
+/// [`FastestConfig::tile_for`].
 pub fn fastest_tile(max_shared_bytes: u32, filter: u32) -> (u32, u32, u32) {
-    let apron = filter.max(1) - 1;
-    const TILES: [(u32, u32); 7] = [(64, 64), (64, 48), (64, 32), (64, 16), (32, 32), (32, 16), (16, 16)];
-    for (tw, th) in TILES {
-        if (th + apron) * tw * 4 <= max_shared_bytes {
-            return (tw, th, apron);
-        }
-    }
-    (16, 16, apron) // (16 + 127) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum
+    FastestConfig::default().tile_for(max_shared_bytes, filter)
 }
 
 /// Workgroups of each dispatch of one iteration.
-fn dispatch_groups(info: &DeviceInfo, w: u32, h: u32, filter: u32, variant: Variant) -> Vec<[u32; 2]> {
+fn dispatch_groups(info: &DeviceInfo, w: u32, h: u32, filter: u32, variant: Variant, cfg: &FastestConfig) -> Vec<[u32; 2]> {
     match variant {
         Variant::Cpu => vec![],
         Variant::Naive => vec![[w.div_ceil(LOCAL_2D), h.div_ceil(LOCAL_2D)]],
@@ -178,7 +254,7 @@ fn dispatch_groups(info: &DeviceInfo, w: u32, h: u32, filter: u32, variant: Vari
             vec![[w.div_ceil(block), h.div_ceil(TILED_ROWS)], [h.div_ceil(block), w.div_ceil(TILED_ROWS)]]
         }
         Variant::Fastest => {
-            let (tw, th, _) = fastest_tile(info.max_shared_memory_bytes, filter);
+            let (tw, th, _) = cfg.tile_for(info.max_shared_memory_bytes, filter);
             vec![[w.div_ceil(tw), h.div_ceil(th)]]
         }
     }
@@ -199,6 +275,8 @@ type TileKey = (u32, u32, u32, u32);
 /// The kernels of one variant, built once and reused for any size and filter.
 pub struct Blur {
     variant: Variant,
+    /// `fastest`'s knobs.
+    config: FastestConfig,
     kernel: Option<Kernel>,
     /// `fastest`: one pipeline per filter size (a specialization constant), built on first use.
     fastest: Mutex<Vec<(TileKey, Arc<Kernel>)>>,
@@ -219,6 +297,12 @@ fn chain<'a, T>(passes: u32, src: &'a T, dst: &'a T, tmp: &'a T) -> Vec<(&'a T, 
 
 impl Blur {
     pub fn new(ctx: &Context, variant: Variant) -> Result<Blur> {
+        Blur::with_config(ctx, variant, FastestConfig::default())
+    }
+
+    /// As [`Blur::new`] with `fastest`'s knobs (ignored by the other variants).
+    pub fn with_config(ctx: &Context, variant: Variant, config: FastestConfig) -> Result<Blur> {
+        config.check()?;
         let kernel = match variant {
             Variant::Cpu => return Err(Error::invalid("the cpu blur variant has no GPU kernels")),
             Variant::Naive => Some(Kernel::new(ctx, &shaders::BLUR_NAIVE, &[(0, LOCAL_2D), (1, LOCAL_2D)])?),
@@ -226,21 +310,26 @@ impl Blur {
             Variant::Tiled => Some(Kernel::new(ctx, &shaders::BLUR_TILED, &[(0, TILED_WORKGROUP), (1, TILED_TILE_W), (2, TILED_ROWS)])?),
             Variant::Fastest => None,
         };
-        Ok(Blur { variant, kernel, fastest: Mutex::new(Vec::new()) })
+        Ok(Blur { variant, config, kernel, fastest: Mutex::new(Vec::new()) })
     }
 
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
+    pub fn config(&self) -> FastestConfig {
+        self.config
+    }
+
     fn fastest_kernel(&self, ctx: &Context, filter: u32) -> Result<Arc<Kernel>> {
-        let (tw, th, apron) = fastest_tile(ctx.info().max_shared_memory_bytes, filter);
+        let cfg = self.config;
+        let (tw, th, apron) = cfg.tile_for(ctx.info().max_shared_memory_bytes, filter);
         let key = (tw, th, apron, filter);
         let mut cache = self.fastest.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
         if let Some((_, k)) = cache.iter().find(|(k, _)| *k == key) {
             return Ok(k.clone());
         }
-        let spec = [(0, FASTEST_WORKGROUP), (1, tw), (2, th), (3, apron), (4, filter)];
+        let spec = [(0, cfg.workgroup), (1, tw), (2, th), (3, apron), (4, filter), (5, cfg.px), (6, cfg.vec_loads as u32)];
         let k = Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST, &spec)?);
         cache.push((key, k.clone()));
         Ok(k)
@@ -273,7 +362,7 @@ impl Blur {
         let info = rec.context().info().clone();
         validate(&info, w, h, params, self.variant)?;
         let kernel = self.kernel.as_ref().ok_or_else(|| Error::invalid("blur kernel missing"))?;
-        let groups = dispatch_groups(&info, w, h, params.filter, self.variant);
+        let groups = dispatch_groups(&info, w, h, params.filter, self.variant, &self.config);
         let per = self.variant.passes_per_iteration();
         let passes = chain(params.iterations * per, src, dst, tmp);
         for (i, (input, output)) in passes.into_iter().enumerate() {
@@ -307,7 +396,7 @@ impl Blur {
         }
         let ctx = rec.context();
         let info = ctx.info().clone();
-        validate(&info, width, height, params, self.variant)?;
+        validate_with(&info, width, height, params, self.variant, &self.config)?;
         let n = width as usize * height as usize;
         for (name, b) in [("src", src), ("dst", dst), ("tmp", tmp)] {
             if b.len() < n {
@@ -318,13 +407,15 @@ impl Blur {
             return Err(Error::invalid("blur: src, dst and tmp must be three different buffers"));
         }
         let kernel = self.fastest_kernel(ctx, params.filter)?;
-        let g = dispatch_groups(&info, width, height, params.filter, self.variant)[0];
+        let g = dispatch_groups(&info, width, height, params.filter, self.variant, &self.config)[0];
         let push = Push { width, height, filter_size: params.filter, flip: 0 };
         for (i, (input, output)) in chain(params.iterations, src, dst, tmp).into_iter().enumerate() {
             if i > 0 {
                 rec.barrier(Sync::ComputeToCompute);
             }
-            rec.dispatch(&kernel, [g[0], g[1], 1], &[input.bind_range(0, n), output.bind_range(0, n)], &gpu::push_bytes(&push))?;
+            // Binding 2 is `src` again, seen as uvec4 (read only where width % 4 == 0).
+            let binds = [input.bind_range(0, n), output.bind_range(0, n), input.bind_range(0, n)];
+            rec.dispatch(&kernel, [g[0], g[1], 1], &binds, &gpu::push_bytes(&push))?;
         }
         Ok(())
     }
@@ -376,14 +467,24 @@ impl Resources {
 
 /// Blurs host pixels with `variant` and returns the result.
 pub fn run(ctx: &Context, img: &Rgba8, params: Params, variant: Variant) -> Result<Rgba8> {
-    validate(ctx.info(), img.width, img.height, params, variant)?;
+    run_with(ctx, img, params, variant, FastestConfig::default())
+}
+
+/// [`run`] with `fastest`'s knobs.
+pub fn run_with(ctx: &Context, img: &Rgba8, params: Params, variant: Variant, cfg: FastestConfig) -> Result<Rgba8> {
+    validate_with(ctx.info(), img.width, img.height, params, variant, &cfg)?;
     if variant == Variant::Cpu {
         return Ok(cpu::blur::blur_par(img, params.filter, params.iterations));
     }
-    let blur = Blur::new(ctx, variant)?;
-    let res = Resources::new(ctx, img, variant)?;
+    run_on(ctx, &Blur::with_config(ctx, variant, cfg)?, img, params)
+}
+
+/// [`run`] with kernels already built (reused across images: pipelines are built once).
+pub fn run_on(ctx: &Context, blur: &Blur, img: &Rgba8, params: Params) -> Result<Rgba8> {
+    validate_with(ctx.info(), img.width, img.height, params, blur.variant, &blur.config)?;
+    let res = Resources::new(ctx, img, blur.variant)?;
     ctx.submit(|rec| {
-        res.record(&blur, rec, img.width, img.height, params)?;
+        res.record(blur, rec, img.width, img.height, params)?;
         rec.barrier(Sync::ComputeToTransfer);
         Ok(())
     })?;
@@ -394,7 +495,20 @@ pub fn run(ctx: &Context, img: &Rgba8, params: Params, variant: Variant) -> Resu
 /// GPU timestamps (`gpu::measure`). For `cpu` the wall-clock time of the parallel reference.
 /// Returns the timing and the result.
 pub fn time(ctx: &Context, img: &Rgba8, params: Params, variant: Variant, warmup: u32, runs: u32) -> Result<(Timing, Rgba8)> {
-    validate(ctx.info(), img.width, img.height, params, variant)?;
+    time_with(ctx, img, params, variant, FastestConfig::default(), warmup, runs)
+}
+
+/// [`time`] with `fastest`'s knobs.
+pub fn time_with(
+    ctx: &Context,
+    img: &Rgba8,
+    params: Params,
+    variant: Variant,
+    cfg: FastestConfig,
+    warmup: u32,
+    runs: u32,
+) -> Result<(Timing, Rgba8)> {
+    validate_with(ctx.info(), img.width, img.height, params, variant, &cfg)?;
     if variant == Variant::Cpu {
         let mut samples = Vec::new();
         let mut out = None;
@@ -408,7 +522,7 @@ pub fn time(ctx: &Context, img: &Rgba8, params: Params, variant: Variant, warmup
         }
         return Ok((Timing::from_samples(samples), out.unwrap()));
     }
-    let blur = Blur::new(ctx, variant)?;
+    let blur = Blur::with_config(ctx, variant, cfg)?;
     let res = Resources::new(ctx, img, variant)?;
     let timing = gpu::measure(ctx, warmup, runs.max(1), |rec| res.record(&blur, rec, img.width, img.height, params))?;
     ctx.submit(|rec| {
