@@ -14,6 +14,10 @@ log $W devices
 log $W layout --groups 4 2 --local 4 4
 log $W --validate layout --groups 1000 3 --local 16 16
 log $W bandwidth --mb 1024 --runs 20
+if [ "$mode" = blursweep ]; then
+  bash scripts/gpu-blur-sweep.sh
+  exit 0
+fi
 if [ "$mode" = full ]; then
   # The lecture's table (001), 000's steps, and fastest at 8192x8192 next to the CUDA peers below.
   log $W histogram --synthetic 3200x2400:natural --bins 16 --measure grey --variant cpu,cpu-par,global-atomic,shared,per-thread,fastest --runs 30
