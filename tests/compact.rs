@@ -98,7 +98,7 @@ fn two_to_the_26_stable_half() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
     #[test]
-    fn fresh_random_data(n in 0usize..30_000, seed in any::<u64>(), t in 0usize..3, p in 0usize..3, v in 0usize..4) {
+    fn fresh_random_data(n in 0usize..30_000, seed in any::<u64>(), t in 0usize..3, p in 0usize..3, v in 0usize..5) {
         let g = gpu();
         let ty = ElemType::ALL[t];
         let pred = preds(ty)[p];
