@@ -17,7 +17,8 @@
 //
 // Stalls are detected, never silent: the walk (spins and steps together) is bounded by
 // SPIN_LIMIT iterations, below llvmpipe's loop limiter (65535 iterations in total per invocation,
-// after which loops are silently left). A tile that gives up publishes ABORTED (its successors
+// after which loops are silently left); after BACKOFF_AFTER of them each spin also makes 256
+// unrolled relaxed reads, so the bound lasts long enough on a CPU device. A tile that gives up publishes ABORTED (its successors
 // give up as soon as they see it) and writes the fallback dispatch sizes into args[]: the host
 // recorded the 3-pass `stable` after this kernel as indirect dispatches that are empty unless a
 // tile gave up, so the result is exact either way. SPIN_LIMIT = 0 makes every tile after the first
@@ -31,7 +32,7 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
-layout(constant_id = 4) const uint SPIN_LIMIT = 16384u;
+layout(constant_id = 4) const uint SPIN_LIMIT = 32768u;
 // range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches.
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; } p;
 #include "compact_common.glsl"
@@ -65,6 +66,15 @@ void give_up(uint tile) {
     atomicStore(incomplete, 1u, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed);
 }
 
+const uint BACKOFF_AFTER = 256u;
+#define RELAXED(j) atomicLoad(status[j], gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
+#define R4(x) x x x x
+uint backoff(int j, uint s) {
+    if (j < 0) return s;
+    R4(R4(R4(R4(s |= RELAXED(j);))))
+    return s;
+}
+
 // The exclusive prefix of tile `gtile` (> 0), or GAVE_UP. Called by the whole first subgroup.
 uint look_back(uint gtile) {
     uint prefix = 0u;
@@ -84,6 +94,10 @@ uint look_back(uint gtile) {
         if (first_waiting == gl_SubgroupSize) { // a whole window of AGGREGATEs: step back
             prefix += subgroupAdd(s & VALUE);
             j -= int(gl_SubgroupSize);
+        } else if (it >= BACKOFF_AFTER) {
+            // A long wait (never on a GPU at work; lavapipe when a thread is descheduled): back
+            // off with unrolled reads, which take time without counting as loop iterations.
+            s = backoff(j, s);
         } // else a nearer predecessor has not published yet: read the window again
     }
     return GAVE_UP;

@@ -177,7 +177,7 @@ const STATE_HEADER: usize = 16;
 const INCOMPLETE: usize = 10;
 /// Iterations of one tile's look-back (spins and steps) before it gives up: below llvmpipe's loop
 /// limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
-const SPIN_LIMIT: u32 = 16384;
+const SPIN_LIMIT: u32 = 32768;
 
 impl Compactor {
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, pred: Predicate, func: Func, capacity: usize) -> Result<Compactor> {
