@@ -91,8 +91,10 @@ fn two_to_the_26_stable_half() {
     let g = gpu();
     let pred = Predicate::Greater(0.5f32.to_bits());
     let data = generate_for_predicate(1 << 26, ElemType::F32, pred, 0.5, 26).unwrap();
-    let got = run(&g, &data, ElemType::F32, pred, Func::Identity, Variant::Stable).unwrap();
-    check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, "2^26 stable");
+    for v in [Variant::Stable, Variant::StableLookback] {
+        let got = run(&g, &data, ElemType::F32, pred, Func::Identity, v).unwrap();
+        check(&data, ElemType::F32, pred, Func::Identity, v, got, &format!("2^26 {}", v.name()));
+    }
 }
 
 proptest! {
