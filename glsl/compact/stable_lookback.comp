@@ -100,7 +100,7 @@ uint look_back(uint gtile) {
             s = backoff(j, s);
         } // else a nearer predecessor has not published yet: read the window again
     }
-    return GAVE_UP;
+    return GAVE_UP; // only if llvmpipe's loop limiter left the loop: a give-up too, never silent
 }
 
 void main() {
