@@ -2,8 +2,9 @@
 //! f(x). The lecture's steps (one global atomic per element; a shared group counter), then ours
 //! (subgroup ballots; a stable, order-preserving compaction by reduce-then-scan).
 //!
-//! The unordered variants give the right multiset in an unspecified order; `stable` gives
-//! exactly the CPU's sequence. Inputs longer than one storage binding are processed in ranges;
+//! The unordered variants give the right multiset in an unspecified order; `stable` and
+//! `stable-lookback` (one pass, decoupled look-back, with an exact 3-pass fallback recorded as
+//! indirect dispatches for a look-back that gives up waiting) give exactly the CPU's sequence. Inputs longer than one storage binding are processed in ranges;
 //! the output is bound as four windows, so n may be up to 4 x [`range_elems`].
 pub use super::reduce::{range_elems, ElemType};
 use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
@@ -262,7 +263,8 @@ impl Compactor {
     ///
     /// Barrier contract: before, `input` must be visible to compute-shader reads, and no earlier
     /// work may still use `output` or `count`. It records a fill of `count` (the unordered
-    /// variants count with atomics from 0) and its own barriers between steps. After, `count`
+    /// variants count with atomics from 0), for `stable-lookback` a fill of its own state, and
+    /// its own barriers between steps. After, `count`
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
     /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>, count: &Buffer<u32>) -> Result<()> {
