@@ -77,6 +77,9 @@ pub struct DeviceInfo {
     pub compute_units: Option<u32>,
     /// VK_KHR_pipeline_executable_properties (registers, shared memory, spills per pipeline).
     pub pipeline_executable_properties: bool,
+    /// vulkanMemoryModel (enabled by `Context::new` where supported; needed by kernels that use
+    /// acquire/release atomics, e.g. compaction's `stable-lookback`).
+    pub vulkan_memory_model: bool,
     /// VK_KHR_performance_query (hardware counters).
     pub performance_query: bool,
     /// VK_NV_shader_subgroup_partitioned (`subgroupPartitionNV`), enabled when offered.
@@ -210,6 +213,8 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
     unsafe { instance.get_physical_device_properties2(physical, &mut props2) };
     let p = props2.properties;
     let features = unsafe { instance.get_physical_device_features(physical) };
+    let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
+    unsafe { instance.get_physical_device_features2(physical, &mut vk::PhysicalDeviceFeatures2::default().push_next(&mut f12)) };
     let families = unsafe { instance.get_physical_device_queue_family_properties(physical) };
     let _ = families;
     let ops = v11.subgroup_supported_operations;
@@ -248,6 +253,7 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
         performance_query: has(ash::khr::performance_query::NAME),
         subgroup_partitioned: has(ash::nv::shader_subgroup_partitioned::NAME)
             && v11.subgroup_supported_operations.contains(vk::SubgroupFeatureFlags::PARTITIONED_NV),
+        vulkan_memory_model: f12.vulkan_memory_model == vk::TRUE,
         index,
         name: cstr(&p.device_name),
         device_type: device_type.into(),
@@ -471,6 +477,7 @@ impl Context {
         let mut info = describe(&instance, adopt.physical_device, index);
         // We cannot see which extensions the caller enabled: use none of the optional ones.
         info.subgroup_partitioned = false;
+        info.vulkan_memory_model = false;
         let families = instance.get_physical_device_queue_family_properties(adopt.physical_device);
         let ts_bits = families.get(adopt.queue_family_index as usize).map(|f| f.timestamp_valid_bits).unwrap_or(0);
         Self::finish(

@@ -2,8 +2,9 @@
 //! f(x). The lecture's steps (one global atomic per element; a shared group counter), then ours
 //! (subgroup ballots; a stable, order-preserving compaction by reduce-then-scan).
 //!
-//! The unordered variants give the right multiset in an unspecified order; `stable` gives
-//! exactly the CPU's sequence. Inputs longer than one storage binding are processed in ranges;
+//! The unordered variants give the right multiset in an unspecified order; `stable` and
+//! `stable-lookback` (one pass, decoupled look-back, with an exact 3-pass fallback recorded as
+//! indirect dispatches for a look-back that gives up waiting) give exactly the CPU's sequence. Inputs longer than one storage binding are processed in ranges;
 //! the output is bound as four windows, so n may be up to 4 x [`range_elems`].
 pub use super::reduce::{range_elems, ElemType};
 use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
@@ -108,16 +109,19 @@ pub enum Variant {
     GroupCounter,
     SubgroupBallot,
     Stable,
+    StableLookback,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [Variant::GlobalAtomic, Variant::GroupCounter, Variant::SubgroupBallot, Variant::Stable];
+    pub const ALL: [Variant; 5] =
+        [Variant::GlobalAtomic, Variant::GroupCounter, Variant::SubgroupBallot, Variant::Stable, Variant::StableLookback];
     pub fn name(self) -> &'static str {
         match self {
             Variant::GlobalAtomic => "global-atomic",
             Variant::GroupCounter => "group-counter",
             Variant::SubgroupBallot => "subgroup-ballot",
             Variant::Stable => "stable",
+            Variant::StableLookback => "stable-lookback",
         }
     }
     pub fn description(self) -> &'static str {
@@ -126,11 +130,14 @@ impl Variant {
             Variant::GroupCounter => "seed 001: shared counter, one global atomicAdd per group, write at group_offset + offset (unordered)",
             Variant::SubgroupBallot => "ours: subgroupBallot + bit counts, one global atomicAdd per tile of 1024 (unordered)",
             Variant::Stable => "ours: order-preserving reduce-then-scan (tile counts, scan, scatter), 16-byte loads",
+            Variant::StableLookback => {
+                "ours: order-preserving in one pass: atomic tile tickets, decoupled look-back over status words, staged writes"
+            }
         }
     }
     /// Whether the output keeps the input order.
     pub fn ordered(self) -> bool {
-        self == Variant::Stable
+        matches!(self, Variant::Stable | Variant::StableLookback)
     }
 }
 
@@ -161,7 +168,17 @@ pub struct Compactor {
     range: usize,
     threshold: u32,
     tiles: Buffer<u32>,
+    /// stable-lookback: fallback dispatch sizes, tickets, the incomplete flag, then one status
+    /// word per tile (layout in glsl/compact/stable_lookback.comp). Zeroed per run.
+    state: Buffer<u32>,
 }
+
+/// Words of the look-back state before the status words (args[6], ticket[4], incomplete, pad).
+const STATE_HEADER: usize = 16;
+const INCOMPLETE: usize = 10;
+/// Iterations of one tile's look-back (spins and steps) before it gives up: below llvmpipe's loop
+/// limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
+const SPIN_LIMIT: u32 = 32768;
 
 impl Compactor {
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, pred: Predicate, func: Func, capacity: usize) -> Result<Compactor> {
@@ -179,6 +196,23 @@ impl Compactor {
         capacity: usize,
         range: usize,
     ) -> Result<Compactor> {
+        Self::with_spin_limit(ctx, variant, ty, pred, func, capacity, range, SPIN_LIMIT)
+    }
+
+    /// As `with_range`, with `stable-lookback`'s bound on one tile's look-back iterations. Tests
+    /// use 0 (every tile after the first gives up at once) to exercise the fallback.
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn with_spin_limit(
+        ctx: &Context,
+        variant: Variant,
+        ty: ElemType,
+        pred: Predicate,
+        func: Func,
+        capacity: usize,
+        range: usize,
+        spin_limit: u32,
+    ) -> Result<Compactor> {
         pred.check(ty)?;
         if !range.is_power_of_two() || range < TILE || range > range_elems(ctx) {
             return Err(Error::invalid(format!("range of {range} elements: a power of two in {TILE}..={}", range_elems(ctx))));
@@ -193,14 +227,35 @@ impl Compactor {
             Variant::GlobalAtomic => vec![Kernel::new(ctx, &shaders::COMPACT_GLOBAL_ATOMIC, &spec)?],
             Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
             Variant::SubgroupBallot => vec![Kernel::new(ctx, &shaders::COMPACT_SUBGROUP_BALLOT, &spec)?],
-            Variant::Stable => vec![
-                Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &spec[..3])?, // no f(x) in counting,
-                Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL)])?,
-                Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &spec)?,
-            ],
+            Variant::Stable | Variant::StableLookback => {
+                let mut k = vec![
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &spec[..3])?, // no f(x) in counting,
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL)])?,
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &spec)?,
+                ];
+                if variant == Variant::StableLookback {
+                    if !ctx.info().vulkan_memory_model {
+                        return Err(Error::Unsupported(format!(
+                            "stable-lookback needs the Vulkan memory model (vulkanMemoryModel), which {} lacks: use stable",
+                            ctx.info().name
+                        )));
+                    }
+                    if capacity >= 1 << 30 {
+                        return Err(Error::invalid(format!(
+                            "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
+                        )));
+                    }
+                    let lb = [(0, LOCAL), (1, ty as u32), (2, kind), (3, func as u32), (4, spin_limit)];
+                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
+                }
+                k
+            }
         };
-        let tiles = Buffer::new(ctx, if variant == Variant::Stable { capacity.div_ceil(TILE).max(1) } else { 1 }, "compact tiles")?;
-        Ok(Compactor { variant, ty, pred, kernels, capacity, range, threshold, tiles })
+        let ntiles = if variant.ordered() { capacity.div_ceil(TILE).max(1) } else { 1 };
+        let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
+        let state_len = if variant == Variant::StableLookback { STATE_HEADER + ntiles } else { 1 };
+        let state = Buffer::new(ctx, state_len, "compact look-back state")?;
+        Ok(Compactor { variant, ty, pred, kernels, capacity, range, threshold, tiles, state })
     }
 
     /// Records the compaction of `input[0..n)` into `output` (at least n elements; the first
@@ -208,7 +263,8 @@ impl Compactor {
     ///
     /// Barrier contract: before, `input` must be visible to compute-shader reads, and no earlier
     /// work may still use `output` or `count`. It records a fill of `count` (the unordered
-    /// variants count with atomics from 0) and its own barriers between steps. After, `count`
+    /// variants count with atomics from 0), for `stable-lookback` a fill of its own state, and
+    /// its own barriers between steps. After, `count`
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
     /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>, count: &Buffer<u32>) -> Result<()> {
@@ -256,34 +312,98 @@ impl Compactor {
                     rec.dispatch(&self.kernels[0], [groups, 1, 1], &binds, &push(e - s, 0))?;
                 }
             }
-            Variant::Stable => {
+            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, false)?,
+            Variant::StableLookback => {
+                // One pass per range (its tickets and status words zeroed here), then the 3-pass
+                // `stable` as indirect dispatches that are empty unless a tile gave up waiting.
+                rec.fill(&self.state, 0);
+                rec.barrier(Sync::TransferToCompute);
+                let fallback_groups = (w / TILE).min(MAX_GROUPS) as u32;
                 let mut tile_base = 0;
-                let mut bases = Vec::new();
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
                     let tiles = (e - s).div_ceil(TILE);
-                    let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind()];
-                    rec.dispatch(&self.kernels[0], [tiles.min(MAX_GROUPS) as u32, 1, 1], &binds, &push(e - s, tile_base))?;
-                    bases.push(tile_base);
+                    let binds = [
+                        input.bind_range(s, e),
+                        input.bind_range(s, e),
+                        cnt,
+                        self.state.bind(),
+                        windows[0],
+                        windows[1],
+                        windows[2],
+                        windows[3],
+                    ];
+                    let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups];
+                    let grid = [tiles.min(MAX_GROUPS) as u32, tiles.div_ceil(MAX_GROUPS) as u32, 1];
+                    rec.dispatch(&self.kernels[3], grid, &binds, bytemuck::cast_slice(&pc))?;
                     tile_base += tiles;
                 }
                 if n > 0 {
-                    rec.barrier(Sync::ComputeToCompute);
-                    let scan_push = bytemuck::bytes_of(&(tile_base as u32)).to_vec();
-                    rec.dispatch(&self.kernels[1], [1, 1, 1], &[self.tiles.bind(), cnt], &scan_push)?;
-                }
-                for (&(s, e), &base) in ranges.iter().zip(&bases) {
-                    rec.barrier(Sync::ComputeToCompute);
-                    let tiles = (e - s).div_ceil(TILE);
-                    let binds =
-                        [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind(), windows[0], windows[1], windows[2], windows[3]];
-                    rec.dispatch(&self.kernels[2], [tiles.min(MAX_GROUPS) as u32, 1, 1], &binds, &push(e - s, base))?;
+                    rec.barrier(Sync::Full); // the indirect arguments were filled, then maybe written
+                    self.record_stable(rec, input, &ranges, &windows, cnt, true)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// The 3-pass `stable`; `indirect`: its dispatch sizes come from the look-back state (all
+    /// zero unless the look-back gave up).
+    fn record_stable(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        ranges: &[(usize, usize)],
+        windows: &[crate::gpu::Bind],
+        cnt: crate::gpu::Bind,
+        indirect: bool,
+    ) -> Result<()> {
+        let shift = self.range.trailing_zeros();
+        let push = |len: usize, tile_base: usize| -> Vec<u8> {
+            bytemuck::cast_slice(&[len as u32, self.threshold, shift, tile_base as u32]).to_vec()
+        };
+        let go = |rec: &mut Recorder, kernel: &Kernel, groups: u32, args: u64, binds: &[crate::gpu::Bind], pc: &[u8]| {
+            if indirect {
+                rec.dispatch_indirect(kernel, self.state.raw(), args * 12, binds, pc)
+            } else {
+                rec.dispatch(kernel, [groups, 1, 1], binds, pc)
+            }
+        };
+        let mut tile_base = 0;
+        let mut bases = Vec::new();
+        for (k, &(s, e)) in ranges.iter().enumerate() {
+            if k > 0 {
+                rec.barrier(Sync::ComputeToCompute);
+            }
+            let tiles = (e - s).div_ceil(TILE);
+            let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind()];
+            go(rec, &self.kernels[0], tiles.min(MAX_GROUPS) as u32, 0, &binds, &push(e - s, tile_base))?;
+            bases.push(tile_base);
+            tile_base += tiles;
+        }
+        if !ranges.is_empty() {
+            rec.barrier(Sync::ComputeToCompute);
+            let scan_push = bytemuck::bytes_of(&(tile_base as u32)).to_vec();
+            go(rec, &self.kernels[1], 1, 1, &[self.tiles.bind(), cnt], &scan_push)?;
+        }
+        for (&(s, e), &base) in ranges.iter().zip(&bases) {
+            rec.barrier(Sync::ComputeToCompute);
+            let tiles = (e - s).div_ceil(TILE);
+            let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind(), windows[0], windows[1], windows[2], windows[3]];
+            go(rec, &self.kernels[2], tiles.min(MAX_GROUPS) as u32, 0, &binds, &push(e - s, base))?;
+        }
+        Ok(())
+    }
+
+    /// `stable-lookback`: whether the last run's look-back gave up somewhere (so the 3-pass
+    /// fallback wrote the result). Read after the run has completed.
+    pub fn lookback_gave_up(&self, ctx: &Context) -> Result<bool> {
+        if self.variant != Variant::StableLookback {
+            return Ok(false);
+        }
+        Ok(ctx.read_range(&self.state, INCOMPLETE, INCOMPLETE + 1)?[0] != 0)
     }
 }
 
