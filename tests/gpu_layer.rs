@@ -120,25 +120,30 @@ fn timestamps_are_nonzero_ordered_and_grow_with_work() {
     let v: Buffer<u32> = Buffer::from_slice(&g, &vec![1u32; n as usize], "v").unwrap();
     let k = Kernel::new(&g, &shaders::SELFTEST_BUSY, &[]).unwrap();
     let mut timer = Timer::new(&g, 8).unwrap();
-    let time = |iterations: u32, timer: &mut Timer| {
-        g.submit(|rec| {
-            timer.reset(rec);
-            rec.barrier(Sync::Full);
-            timer.stamp(rec, "start")?;
-            rec.dispatch(&k, [n / 64, 1, 1], &[v.bind()], bytemuck::cast_slice(&[n, iterations]))?;
-            timer.stamp(rec, "end")?;
-            Ok(())
-        })
-        .unwrap();
-        let r = timer.read().unwrap();
-        assert_eq!(r.len(), 2);
-        assert_eq!(r[0].1, 0.0);
-        timer.between("start", "end").unwrap()
+    // The fastest of a few runs: the least disturbed by whatever else the machine is doing.
+    let mut time = |iterations: u32| {
+        let mut best = f64::MAX;
+        for _ in 0..3 {
+            g.submit(|rec| {
+                timer.reset(rec);
+                rec.barrier(Sync::Full);
+                timer.stamp(rec, "start")?;
+                rec.dispatch(&k, [n / 64, 1, 1], &[v.bind()], bytemuck::cast_slice(&[n, iterations]))?;
+                timer.stamp(rec, "end")?;
+                Ok(())
+            })
+            .unwrap();
+            let r = timer.read().unwrap();
+            assert_eq!(r.len(), 2);
+            assert_eq!(r[0].1, 0.0);
+            best = best.min(timer.between("start", "end").unwrap());
+        }
+        best
     };
-    let short = time(100, &mut timer);
-    let long = time(100 * 20, &mut timer);
+    let short = time(2_000);
+    let long = time(20_000);
     assert!(short > 0.0, "a dispatch takes time: {short} ns");
-    assert!(long > short * 5.0, "20x the work should take much longer: {short} ns vs {long} ns");
+    assert!(long > short * 4.0, "10x the work should take much longer: {short} ns vs {long} ns");
 }
 
 #[test]
