@@ -144,12 +144,14 @@ impl Timing {
     }
 }
 
-/// Times what `record` records, on the GPU: `warmup` untimed submissions, then `runs` timed
-/// ones, each `barrier(Full); stamp; record; stamp` in its own submission. Returns min/median/max.
+/// Times what `record` records, on the GPU: `warmup` untimed submissions (and more, until the
+/// GPU has been kept busy for at least 20 ms, so that a GPU that idled at low clocks while the
+/// host worked is back at speed), then `runs` timed ones, each `barrier(Full); stamp; record;
+/// stamp` in its own submission. Returns min/median/max.
 pub fn measure(ctx: &Context, warmup: u32, runs: u32, mut record: impl FnMut(&mut Recorder) -> Result<()>) -> Result<Timing> {
     let mut timer = Timer::new(ctx, 2)?;
     let mut samples = Vec::with_capacity(runs as usize);
-    for i in 0..warmup + runs {
+    let mut one = |timer: &mut Timer| -> Result<f64> {
         ctx.submit(|rec| {
             timer.reset(rec);
             rec.barrier(super::Sync::Full);
@@ -157,9 +159,18 @@ pub fn measure(ctx: &Context, warmup: u32, runs: u32, mut record: impl FnMut(&mu
             record(rec)?;
             timer.stamp(rec, "end")
         })?;
-        if i >= warmup {
-            samples.push(timer.between("start", "end")?);
-        }
+        timer.between("start", "end")
+    };
+    let mut busy_ns = 0.0;
+    let mut warm = 0u32;
+    let started = std::time::Instant::now();
+    // Extra warm-ups stop after 0.25 s of wall time, so very short kernels cannot stall here.
+    while warm < warmup || (warmup > 0 && busy_ns < 2e7 && started.elapsed().as_millis() < 250) {
+        busy_ns += one(&mut timer)?;
+        warm += 1;
+    }
+    for _ in 0..runs {
+        samples.push(one(&mut timer)?);
     }
     Ok(Timing::from_samples(samples))
 }

@@ -34,8 +34,11 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
             let m = r.median_ms.unwrap_or(1.0).max(1e-4);
             (a.min(m), b.max(m))
         });
-        let path = dir.join(format!("{op}-{input}.png"));
-        let tmp = dir.join(format!("{op}-{input}.png.tmp.png"));
+        // File names of letters, digits, '-', '_' and '.' only ("compact-f32-gt-0.5-pass-0.5.png").
+        let stem: String =
+            format!("{op}-{input}").chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '_' { c } else { '-' }).collect();
+        let path = dir.join(format!("{stem}.png"));
+        let tmp = dir.join(format!("{stem}.tmp.png"));
         {
             let root = BitMapBackend::new(&tmp, (1000, 640)).into_drawing_area();
             root.fill(&WHITE).map_err(|e| e.to_string())?;
