@@ -43,6 +43,9 @@ pub struct Args {
     /// Write the kept values to FILE (format by extension, as --input; the stable result with `all`)
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Diagnosis: also time each pass of each variant (GPU timestamps between dispatches, median)
+    #[arg(long, hide = true)]
+    pub passes: bool,
 }
 
 impl Args {
@@ -60,6 +63,7 @@ impl Args {
             warmup: 1,
             seed: 1,
             out: None,
+            passes: false,
         }
     }
 }
@@ -98,6 +102,16 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             keep_out = Some(got);
         }
     }
+    let mut pass_lines = Vec::new();
+    if a.passes {
+        for v in &vs {
+            let c = compact::Compactor::new(&ctx, *v, ty, pred, func, n)?;
+            let p = compact::time_passes(&ctx, &c, &data, a.warmup, a.runs.max(1))?;
+            let parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
+            let total: f64 = p.iter().map(|(_, ns)| ns).sum();
+            pass_lines.push(format!("{} {} | total {:.4} ms", v.name(), parts.join(" | "), total * 1e-6));
+        }
+    }
     g.finish(&ctx)?;
     if let (Some(path), Some(out)) = (&a.out, &keep_out) {
         numbers::save(path, ty, out)?;
@@ -122,6 +136,13 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
                 (true, false) => "yes (as multiset)",
             };
             println!("{:<16} {:>30} {:>9.1} {:>10}  {m}", v.name(), timing_text(t), gbps, kept);
+        }
+    }
+    for l in &pass_lines {
+        if g.json {
+            eprintln!("passes: {l}");
+        } else {
+            println!("passes: {l}");
         }
     }
     let bad: Vec<&str> = rows.iter().filter(|r| !r.3).map(|r| r.0.name()).collect();

@@ -268,6 +268,22 @@ impl Compactor {
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
     /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>, count: &Buffer<u32>) -> Result<()> {
+        self.record_stamped(rec, input, n, output, count, &mut |_, _| Ok(()))
+    }
+
+    /// As `record`, calling `stamp(rec, pass)` after each pass (after the dispatches of every
+    /// range of that pass): "fill", "count", "scan", "scatter", "lookback", "fallback" or
+    /// "compact". `--passes` records GPU timestamps there.
+    #[doc(hidden)]
+    pub fn record_stamped(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        n: usize,
+        output: &Buffer<u32>,
+        count: &Buffer<u32>,
+        stamp: &mut dyn FnMut(&mut Recorder, &'static str) -> Result<()>,
+    ) -> Result<()> {
         if n > self.capacity || n > input.len() || n > output.len() {
             return Err(Error::invalid(format!(
                 "compact of {n} elements: input holds {}, output {}, the compactor was made for {}",
@@ -300,6 +316,11 @@ impl Compactor {
             rec.fill_raw(count.raw(), 0, 4, 0);
             rec.barrier(Sync::TransferToCompute);
         }
+        if self.variant == Variant::StableLookback {
+            rec.fill(&self.state, 0);
+            rec.barrier(Sync::TransferToCompute);
+        }
+        stamp(rec, "fill")?;
         match self.variant {
             Variant::GlobalAtomic | Variant::GroupCounter | Variant::SubgroupBallot => {
                 let per_group = if self.variant == Variant::SubgroupBallot { 4 * LOCAL as usize } else { LOCAL as usize };
@@ -311,13 +332,12 @@ impl Compactor {
                     let binds = [input.bind_range(s, e), cnt, windows[0], windows[1], windows[2], windows[3]];
                     rec.dispatch(&self.kernels[0], [groups, 1, 1], &binds, &push(e - s, 0))?;
                 }
+                stamp(rec, "compact")?;
             }
-            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, false)?,
+            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, false, stamp)?,
             Variant::StableLookback => {
                 // One pass per range (its tickets and status words zeroed here), then the 3-pass
                 // `stable` as indirect dispatches that are empty unless a tile gave up waiting.
-                rec.fill(&self.state, 0);
-                rec.barrier(Sync::TransferToCompute);
                 let fallback_groups = (w / TILE).min(MAX_GROUPS) as u32;
                 let mut tile_base = 0;
                 for (k, &(s, e)) in ranges.iter().enumerate() {
@@ -340,10 +360,12 @@ impl Compactor {
                     rec.dispatch(&self.kernels[3], grid, &binds, bytemuck::cast_slice(&pc))?;
                     tile_base += tiles;
                 }
+                stamp(rec, "lookback")?;
                 if n > 0 {
                     rec.barrier(Sync::Full); // the indirect arguments were filled, then maybe written
-                    self.record_stable(rec, input, &ranges, &windows, cnt, true)?;
+                    self.record_stable(rec, input, &ranges, &windows, cnt, true, &mut |_, _| Ok(()))?;
                 }
+                stamp(rec, "fallback")?;
             }
         }
         Ok(())
@@ -351,6 +373,7 @@ impl Compactor {
 
     /// The 3-pass `stable`; `indirect`: its dispatch sizes come from the look-back state (all
     /// zero unless the look-back gave up).
+    #[allow(clippy::too_many_arguments)]
     fn record_stable(
         &self,
         rec: &mut Recorder,
@@ -359,6 +382,7 @@ impl Compactor {
         windows: &[crate::gpu::Bind],
         cnt: crate::gpu::Bind,
         indirect: bool,
+        stamp: &mut dyn FnMut(&mut Recorder, &'static str) -> Result<()>,
     ) -> Result<()> {
         let shift = self.range.trailing_zeros();
         let push = |len: usize, tile_base: usize| -> Vec<u8> {
@@ -383,17 +407,20 @@ impl Compactor {
             bases.push(tile_base);
             tile_base += tiles;
         }
+        stamp(rec, "count")?;
         if !ranges.is_empty() {
             rec.barrier(Sync::ComputeToCompute);
             let scan_push = bytemuck::bytes_of(&(tile_base as u32)).to_vec();
             go(rec, &self.kernels[1], 1, 1, &[self.tiles.bind(), cnt], &scan_push)?;
         }
+        stamp(rec, "scan")?;
         for (&(s, e), &base) in ranges.iter().zip(&bases) {
             rec.barrier(Sync::ComputeToCompute);
             let tiles = (e - s).div_ceil(TILE);
             let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind(), windows[0], windows[1], windows[2], windows[3]];
             go(rec, &self.kernels[2], tiles.min(MAX_GROUPS) as u32, 0, &binds, &push(e - s, base))?;
         }
+        stamp(rec, "scatter")?;
         Ok(())
     }
 
@@ -449,6 +476,40 @@ pub fn time(
 ) -> Result<(Timing, Vec<u32>)> {
     let c = Compactor::new(ctx, variant, ty, pred, func, data.len())?;
     run_with(ctx, &c, data, warmup, runs.max(1))
+}
+
+/// Per-pass GPU times of a prepared compactor: `warmup` untimed runs, then `runs` runs each with
+/// a timestamp after every pass (`Compactor::record_stamped`); returns (pass, median ns) in
+/// recording order, the passes of all ranges of one kind summed ("fill" is the count/state fill).
+#[doc(hidden)]
+pub fn time_passes(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32) -> Result<Vec<(String, f64)>> {
+    let n = data.len();
+    let input = Buffer::from_slice(ctx, data, "compact input")?;
+    let output = Buffer::new(ctx, n.max(1), "compact output")?;
+    let count = Buffer::new(ctx, 1, "compact count")?;
+    let mut timer = crate::gpu::Timer::new(ctx, 16)?;
+    let mut samples: Vec<(String, Vec<f64>)> = Vec::new();
+    for i in 0..warmup + runs.max(1) {
+        ctx.submit(|rec| {
+            timer.reset(rec);
+            rec.barrier(Sync::Full);
+            timer.stamp(rec, "start")?;
+            c.record_stamped(rec, &input, n, &output, &count, &mut |rec, label| timer.stamp(rec, label))
+        })?;
+        if i < warmup {
+            continue;
+        }
+        let stamps = timer.read()?;
+        for w in stamps.windows(2) {
+            let (label, dt) = (&w[1].0, w[1].1 - w[0].1);
+            match samples.iter_mut().find(|(l, _)| l == label) {
+                Some((_, v)) if v.len() as u32 > i - warmup => *v.last_mut().unwrap() += dt,
+                Some((_, v)) => v.push(dt),
+                None => samples.push((label.clone(), vec![dt])),
+            }
+        }
+    }
+    Ok(samples.into_iter().map(|(l, v)| (l, Timing::from_samples(v).median_ns)).collect())
 }
 
 /// Runs a prepared compactor (for tests of the range logic with [`Compactor::with_range`]).
