@@ -46,6 +46,33 @@ pub struct Args {
     /// Diagnosis: also time each pass of each variant (GPU timestamps between dispatches, median)
     #[arg(long, hide = true)]
     pub passes: bool,
+    /// Knob: output windows, 1 (one plain binding; auto when the output fits one) or 4 (branchy)
+    #[arg(long, hide = true)]
+    pub windows: Option<u32>,
+    /// Knob: stable scatter stages kept values in shared memory, then writes coalesced
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub stage_output: bool,
+    /// Knob: workgroups of the grid-stride dispatches (stable count/scatter, unordered variants)
+    #[arg(long, hide = true)]
+    pub groups: Option<u32>,
+    /// Knob: stable rounds per tile, 4 or 8 (tiles of 4096 or 8192)
+    #[arg(long, hide = true, default_value_t = 4)]
+    pub tile_rounds: u32,
+    /// Knob: stable-lookback records its exact 3-pass fallback (false: timing only)
+    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
+    pub lookback_fallback: bool,
+}
+
+impl Args {
+    fn knobs(&self) -> compact::Knobs {
+        compact::Knobs {
+            windows: self.windows,
+            stage_output: self.stage_output,
+            groups: self.groups,
+            rounds: self.tile_rounds,
+            lookback_fallback: self.lookback_fallback,
+        }
+    }
 }
 
 impl Args {
@@ -64,6 +91,11 @@ impl Args {
             seed: 1,
             out: None,
             passes: false,
+            windows: None,
+            stage_output: false,
+            groups: None,
+            tile_rounds: 4,
+            lookback_fallback: true,
         }
     }
 }
@@ -88,7 +120,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let mut rows = Vec::new();
     let mut keep_out = None;
     for v in &vs {
-        let (t, got) = compact::time(&ctx, &data, ty, pred, func, *v, a.warmup, a.runs.max(1))?;
+        let c = compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
+        let (t, got) = compact::time_compactor(&ctx, &c, &data, a.warmup, a.runs.max(1))?;
         let ok = if v.ordered() {
             got == want
         } else {
@@ -105,7 +138,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let mut pass_lines = Vec::new();
     if a.passes {
         for v in &vs {
-            let c = compact::Compactor::new(&ctx, *v, ty, pred, func, n)?;
+            let c =
+                compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
             let p = compact::time_passes(&ctx, &c, &data, a.warmup, a.runs.max(1))?;
             let parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
             let total: f64 = p.iter().map(|(_, ns)| ns).sum();
