@@ -66,6 +66,7 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
         }
         Variant::StableLookback => {
             k.push(Knobs { lookback_fallback: false, ..d });
+            k.push(Knobs { relaxed_status: true, ..d });
             k.push(Knobs { stage_output: true, windows: Some(4), ..d });
         }
         _ => {}

@@ -61,6 +61,9 @@ pub struct Args {
     /// Knob: stable-lookback records its exact 3-pass fallback (false: timing only)
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
+    /// Knob: stable-lookback status words with relaxed atomics (else release/acquire)
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub lookback_relaxed: bool,
 }
 
 impl Args {
@@ -71,6 +74,7 @@ impl Args {
             groups: self.groups,
             rounds: self.tile_rounds,
             lookback_fallback: self.lookback_fallback,
+            relaxed_status: self.lookback_relaxed,
         }
     }
 }
@@ -96,6 +100,7 @@ impl Args {
             groups: None,
             tile_rounds: 4,
             lookback_fallback: true,
+            lookback_relaxed: false,
         }
     }
 }

@@ -176,11 +176,13 @@ pub struct Knobs {
     /// `stable-lookback`: record the indirect 3-pass fallback (and the full barrier before it).
     /// Without it a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
+    /// `stable-lookback`: relaxed status atomics instead of release/acquire.
+    pub relaxed_status: bool,
 }
 
 impl Default for Knobs {
     fn default() -> Knobs {
-        Knobs { windows: None, stage_output: false, groups: None, rounds: 4, lookback_fallback: true }
+        Knobs { windows: None, stage_output: false, groups: None, rounds: 4, lookback_fallback: true, relaxed_status: false }
     }
 }
 
@@ -324,7 +326,7 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let lb = [spec[0], spec[1], spec[2], spec[3], (4, spin_limit), spec[4]];
+                    let lb = [spec[0], spec[1], spec[2], spec[3], (4, spin_limit), spec[4], (8, knobs.relaxed_status as u32)];
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
                 }
                 k
