@@ -62,11 +62,12 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
                 }
             }
             k.push(Knobs { rounds: 8, stage_output: true, windows: Some(4), groups: Some(5), ..d });
-            k.push(Knobs { rounds: 8, groups: Some(2), ..d });
+            k.push(Knobs { rounds: 8, groups: Some(2), scan_coalesced: true, ..d });
+            k.push(Knobs { scan_coalesced: true, stage_output: true, ..d });
         }
         Variant::StableLookback => {
             k.push(Knobs { lookback_fallback: false, ..d });
-            k.push(Knobs { relaxed_status: true, ..d });
+            k.push(Knobs { relaxed_status: true, scan_coalesced: true, ..d });
             k.push(Knobs { stage_output: true, windows: Some(4), ..d });
         }
         _ => {}
@@ -164,6 +165,12 @@ fn two_to_the_26_stable_half() {
         let got = run(&g, &data, ElemType::F32, pred, Func::Identity, v).unwrap();
         check(&data, ElemType::F32, pred, Func::Identity, v, got, &format!("2^26 {}", v.name()));
     }
+    // The coalesced scan over several blocks (16384 tiles) and the staged scatter, ranged.
+    let knobs = Knobs { scan_coalesced: true, stage_output: true, ..Knobs::default() };
+    let c = Compactor::with_knobs(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, 1 << 26, range_elems(&g), SPIN_LIMIT, knobs)
+        .unwrap();
+    let got = run_compactor(&g, &c, &data).unwrap();
+    check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, "2^26 stable coalesced scan, staged");
 }
 
 proptest! {

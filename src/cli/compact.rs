@@ -64,6 +64,9 @@ pub struct Args {
     /// Knob: stable-lookback status words with relaxed atomics (else release/acquire)
     #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub lookback_relaxed: bool,
+    /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub scan_coalesced: bool,
 }
 
 impl Args {
@@ -75,6 +78,7 @@ impl Args {
             rounds: self.tile_rounds,
             lookback_fallback: self.lookback_fallback,
             relaxed_status: self.lookback_relaxed,
+            scan_coalesced: self.scan_coalesced,
         }
     }
 }
@@ -101,6 +105,7 @@ impl Args {
             tile_rounds: 4,
             lookback_fallback: true,
             lookback_relaxed: false,
+            scan_coalesced: false,
         }
     }
 }

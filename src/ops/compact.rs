@@ -178,11 +178,21 @@ pub struct Knobs {
     pub lookback_fallback: bool,
     /// `stable-lookback`: relaxed status atomics instead of release/acquire.
     pub relaxed_status: bool,
+    /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
+    pub scan_coalesced: bool,
 }
 
 impl Default for Knobs {
     fn default() -> Knobs {
-        Knobs { windows: None, stage_output: false, groups: None, rounds: 4, lookback_fallback: true, relaxed_status: false }
+        Knobs {
+            windows: None,
+            stage_output: false,
+            groups: None,
+            rounds: 4,
+            lookback_fallback: true,
+            relaxed_status: false,
+            scan_coalesced: false,
+        }
     }
 }
 
@@ -311,7 +321,7 @@ impl Compactor {
                 let mut k = vec![
                     // no f(x) and no output in counting
                     Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &[spec[0], spec[1], spec[2], (7, knobs.rounds)])?,
-                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL)])?,
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL), (1, knobs.scan_coalesced as u32)])?,
                     Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
                 ];
                 if variant == Variant::StableLookback {
