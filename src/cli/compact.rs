@@ -154,6 +154,12 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             let parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
             let total: f64 = p.iter().map(|(_, ns)| ns).sum();
             pass_lines.push(format!("{} {} | total {:.4} ms", v.name(), parts.join(" | "), total * 1e-6));
+            for (name, stats) in c.kernel_statistics() {
+                if !stats.is_empty() {
+                    let st: Vec<String> = stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                    pass_lines.push(format!("  {name}: {}", st.join(", ")));
+                }
+            }
         }
     }
     g.finish(&ctx)?;

@@ -520,6 +520,13 @@ impl Compactor {
         Ok(())
     }
 
+    /// The driver's statistics of each kernel (VK_KHR_pipeline_executable_properties: registers,
+    /// spills, shared memory where the driver reports them), by shader name.
+    #[doc(hidden)]
+    pub fn kernel_statistics(&self) -> Vec<(String, Vec<(String, String)>)> {
+        self.kernels.iter().map(|k| (k.shader.name.to_string(), k.statistics())).collect()
+    }
+
     /// `stable-lookback`: whether the last run's look-back gave up somewhere (so the 3-pass
     /// fallback wrote the result). Read after the run has completed.
     pub fn lookback_gave_up(&self, ctx: &Context) -> Result<bool> {
