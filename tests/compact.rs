@@ -64,6 +64,7 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
             k.push(Knobs { rounds: 8, stage_output: true, windows: Some(4), groups: Some(5), ..d });
             k.push(Knobs { rounds: 8, groups: Some(2), scan_coalesced: true, ..d });
             k.push(Knobs { scan_coalesced: true, stage_output: true, ..d });
+            k.push(Knobs { stage_output: true, stage_vec4: false, ..d });
         }
         Variant::StableLookback => {
             k.push(Knobs { lookback_fallback: false, ..d });

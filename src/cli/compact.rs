@@ -67,6 +67,9 @@ pub struct Args {
     /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
     #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub scan_coalesced: bool,
+    /// Knob: with --stage-output true and one output window, 16-byte stores where aligned
+    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
+    pub stage_vec4: bool,
 }
 
 impl Args {
@@ -79,6 +82,7 @@ impl Args {
             lookback_fallback: self.lookback_fallback,
             relaxed_status: self.lookback_relaxed,
             scan_coalesced: self.scan_coalesced,
+            stage_vec4: self.stage_vec4,
         }
     }
 }
@@ -106,6 +110,7 @@ impl Args {
             lookback_fallback: true,
             lookback_relaxed: false,
             scan_coalesced: false,
+            stage_vec4: true,
         }
     }
 }

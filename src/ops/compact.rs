@@ -180,6 +180,8 @@ pub struct Knobs {
     pub relaxed_status: bool,
     /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
     pub scan_coalesced: bool,
+    /// With `stage_output` and one output window: 16-byte stores of the staged values.
+    pub stage_vec4: bool,
 }
 
 impl Default for Knobs {
@@ -192,6 +194,7 @@ impl Default for Knobs {
             lookback_fallback: true,
             relaxed_status: false,
             scan_coalesced: false,
+            stage_vec4: true,
         }
     }
 }
@@ -312,7 +315,8 @@ impl Compactor {
         let tile = knobs.rounds as usize * 4 * LOCAL as usize;
         let (kind, threshold) = pred.spec();
         let spec = [(0, LOCAL), (1, ty as u32), (2, kind), (3, func as u32), (5, if one_window { 1 } else { 4 })];
-        let scatter_spec = [spec[0], spec[1], spec[2], spec[3], spec[4], (6, knobs.stage_output as u32), (7, knobs.rounds)];
+        let scatter_spec =
+            [spec[0], spec[1], spec[2], spec[3], spec[4], (6, knobs.stage_output as u32), (7, knobs.rounds), (8, knobs.stage_vec4 as u32)];
         let kernels = match variant {
             Variant::GlobalAtomic => vec![Kernel::new(ctx, &shaders::COMPACT_GLOBAL_ATOMIC, &spec)?],
             Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
@@ -513,7 +517,16 @@ impl Compactor {
             rec.barrier(Sync::ComputeToCompute);
             let tiles = (e - s).div_ceil(self.tile);
             let groups = self.knobs.groups.unwrap_or(tiles.min(MAX_GROUPS) as u32);
-            let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind(), windows[0], windows[1], windows[2], windows[3]];
+            let binds = [
+                input.bind_range(s, e),
+                input.bind_range(s, e),
+                self.tiles.bind(),
+                windows[0],
+                windows[1],
+                windows[2],
+                windows[3],
+                windows[0],
+            ];
             go(rec, &self.kernels[2], groups, 0, &binds, &push(e - s, base))?;
         }
         stamp(rec, "scatter")?;
