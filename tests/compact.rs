@@ -5,7 +5,7 @@ use common::{gpu, rng};
 use proptest::prelude::*;
 use rand::Rng;
 use workgroup::cpu;
-use workgroup::ops::compact::{run, run_compactor, Compactor, ElemType, Func, Predicate, Variant};
+use workgroup::ops::compact::{range_elems, run, run_compactor, Compactor, ElemType, Func, Knobs, Predicate, Variant, SPIN_LIMIT};
 use workgroup::ops::numbers::generate_for_predicate;
 
 fn check(data: &[u32], ty: ElemType, pred: Predicate, func: Func, variant: Variant, mut got: Vec<u32>, what: &str) {
@@ -48,6 +48,77 @@ fn every_variant_size_and_pass_fraction() {
             }
         }
     }
+}
+
+/// The measuring knobs (CLI's hidden options): every path against the CPU reference.
+fn knob_sets(v: Variant) -> Vec<Knobs> {
+    let d = Knobs::default();
+    let mut k = vec![d, Knobs { windows: Some(4), ..d }, Knobs { groups: Some(3), ..d }];
+    match v {
+        Variant::Stable => {
+            for rounds in [4, 8] {
+                for stage_output in [false, true] {
+                    k.push(Knobs { rounds, stage_output, ..d });
+                }
+            }
+            k.push(Knobs { rounds: 8, stage_output: true, windows: Some(4), groups: Some(5), ..d });
+            k.push(Knobs { rounds: 8, groups: Some(2), scan_coalesced: true, ..d });
+            k.push(Knobs { scan_coalesced: true, stage_output: true, ..d });
+            k.push(Knobs { stage_output: true, stage_vec4: false, ..d });
+        }
+        Variant::StableLookback => {
+            k.push(Knobs { lookback_fallback: false, ..d });
+            k.push(Knobs { relaxed_status: true, scan_coalesced: true, ..d });
+            k.push(Knobs { stage_output: true, windows: Some(4), ..d });
+        }
+        _ => {}
+    }
+    k
+}
+
+#[test]
+fn knobs_every_path() {
+    let g = gpu();
+    let ty = ElemType::F32;
+    let pred = Predicate::Greater(0.5f32.to_bits());
+    for n in [0usize, 1, 255, 256, 257, 1_000_003] {
+        for (i, frac) in [0.0, 0.001, 0.5, 1.0].into_iter().enumerate() {
+            let data = generate_for_predicate(n, ty, pred, frac, 3 * n as u64 + i as u64).unwrap();
+            let func = if i == 2 { Func::Negate } else { Func::Identity };
+            for v in Variant::ALL {
+                for knobs in knob_sets(v) {
+                    let c = match Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs) {
+                        Ok(c) => c,
+                        Err(workgroup::gpu::Error::Unsupported(_)) => continue, // e.g. 36 KiB of shared memory
+                        Err(e) => panic!("{knobs:?}: {e}"),
+                    };
+                    let got = run_compactor(&g, &c, &data).unwrap();
+                    if !knobs.lookback_fallback && c.lookback_gave_up(&g).unwrap() {
+                        continue; // no fallback recorded: only a complete look-back is checked
+                    }
+                    check(&data, ty, pred, func, v, got, &format!("{} {knobs:?} n={n} frac={frac}", v.name()));
+                }
+            }
+        }
+    }
+    // Ranged (four real windows) with the stable knobs, and the refusals.
+    for knobs in knob_sets(Variant::Stable) {
+        let Ok(c) = Compactor::with_knobs(&g, Variant::Stable, ty, pred, Func::Identity, 16_384, 4096, SPIN_LIMIT, knobs) else {
+            continue;
+        };
+        for (n, frac) in [(12_289usize, 0.5), (16_384, 1.0), (16_383, 0.001)] {
+            let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
+            let got = run_compactor(&g, &c, &data).unwrap();
+            check(&data, ty, pred, Func::Identity, Variant::Stable, got, &format!("ranged stable {knobs:?} n={n}"));
+        }
+    }
+    let d = Knobs::default();
+    let refuse =
+        |k: Knobs, cap: usize| Compactor::with_knobs(&g, Variant::Stable, ty, pred, Func::Identity, cap, 4096, SPIN_LIMIT, k).is_err();
+    assert!(refuse(Knobs { windows: Some(1), ..d }, 4097), "one window cannot hold more than a range");
+    assert!(refuse(Knobs { windows: Some(2), ..d }, 100));
+    assert!(refuse(Knobs { rounds: 6, ..d }, 100));
+    assert!(refuse(Knobs { groups: Some(0), ..d }, 100));
 }
 
 #[test]
@@ -95,6 +166,12 @@ fn two_to_the_26_stable_half() {
         let got = run(&g, &data, ElemType::F32, pred, Func::Identity, v).unwrap();
         check(&data, ElemType::F32, pred, Func::Identity, v, got, &format!("2^26 {}", v.name()));
     }
+    // The coalesced scan over several blocks (16384 tiles) and the staged scatter, ranged.
+    let knobs = Knobs { scan_coalesced: true, stage_output: true, ..Knobs::default() };
+    let c = Compactor::with_knobs(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, 1 << 26, range_elems(&g), SPIN_LIMIT, knobs)
+        .unwrap();
+    let got = run_compactor(&g, &c, &data).unwrap();
+    check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, "2^26 stable coalesced scan, staged");
 }
 
 proptest! {

@@ -10,6 +10,7 @@ layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; } p;
 #include "compact_common.glsl"
+#define ROUNDS_SPEC
 #include "stable_tile.glsl"
 layout(std430, binding = 3) writeonly buffer Tiles { uint tile_counts[]; };
 

@@ -33,6 +33,10 @@ layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
 layout(constant_id = 4) const uint SPIN_LIMIT = 32768u;
+// RELAXED_STATUS (constant_id 8) = 1: status words published and read with relaxed atomics. The
+// word carries flag and value together and nothing else is published through it (the output is
+// read by no other workgroup), so relaxed is enough; 0: release/acquire (the default).
+layout(constant_id = 8) const uint RELAXED_STATUS = 0u;
 // range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches.
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; } p;
 #include "compact_common.glsl"
@@ -51,11 +55,13 @@ shared uint tile_shared;
 shared uint base_shared;
 
 void publish(uint tile, uint word) {
-    atomicStore(status[tile], word, gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
+    if (RELAXED_STATUS == 1u) atomicStore(status[tile], word, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed);
+    else atomicStore(status[tile], word, gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
 }
 
 uint peek(int tile) {
     if (tile < 0) return INCLUSIVE; // before the first tile: prefix 0
+    if (RELAXED_STATUS == 1u) return atomicLoad(status[tile], gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed);
     return atomicLoad(status[tile], gl_ScopeQueueFamily, gl_StorageSemanticsBuffer, gl_SemanticsAcquire);
 }
 

@@ -3,6 +3,10 @@
 // tile_offset + (passing elements before it in the tile). The in-tile rank comes from one
 // workgroup exclusive scan of packed 16-bit counts (4 rounds in a uvec2: subgroupExclusiveAdd,
 // then one shared slot per subgroup), so the order of the input is kept exactly.
+// ROUNDS (constant_id 7): 4 or 8 rounds per tile (8: four packed 16-bit pairs in a uvec4).
+// STAGE (constant_id 6) = 1: the kept f(x) go to shared memory at their in-tile rank first, then
+// the tile's contiguous output range is written coalesced (consecutive invocations, consecutive
+// addresses); 0: each invocation stores its kept elements directly.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -12,10 +16,18 @@ layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; } p;
 #include "compact_common.glsl"
+#define ROUNDS_SPEC
 #include "stable_tile.glsl"
 layout(std430, binding = 3) readonly buffer Tiles { uint tile_offsets[]; };
 
-shared uvec2 sg_sum[gl_WorkGroupSize.x];
+layout(constant_id = 6) const uint STAGE = 0u;
+// STAGE_VEC4 (constant_id 8) = 1, with STAGE = 1 and WINDOWS = 1: the staged copy writes 16-byte
+// uvec4 stores where the output index is a multiple of 4 (scalar head and tail).
+layout(constant_id = 8) const uint STAGE_VEC4 = 0u;
+layout(std430, binding = 8) writeonly buffer Out4 { uvec4 o4[]; }; // window 0 as uvec4
+
+shared uvec4 sg_sum[gl_WorkGroupSize.x];
+shared uint stage[STAGE == 1u ? ROUNDS * 4u * gl_WorkGroupSize.x : 1u];
 
 void main() {
     uint t = gl_LocalInvocationID.x;
@@ -28,24 +40,49 @@ void main() {
             v[r] = load4(i4);
             m[r] = pass_mask(v[r], i4);
         }
-        uvec2 c = uvec2(bitCount(m[0]) | (bitCount(m[1]) << 16), bitCount(m[2]) | (bitCount(m[3]) << 16));
-        uvec2 excl = subgroupExclusiveAdd(c);
-        uvec2 sg_total = subgroupAdd(c);
+        // Round r's count (at most 4 x local size < 2^16) in the 16-bit half r & 1 of word r >> 1.
+        uvec4 c = uvec4(0u);
+        for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(m[r]) << (16u * (r & 1u));
+        uvec4 excl = uvec4(0u), sg_total = uvec4(0u);
+        excl.xy = subgroupExclusiveAdd(c.xy);
+        sg_total.xy = subgroupAdd(c.xy);
+        if (ROUNDS > 4u) {
+            excl.zw = subgroupExclusiveAdd(c.zw);
+            sg_total.zw = subgroupAdd(c.zw);
+        }
         if (subgroupElect()) sg_sum[gl_SubgroupID] = sg_total;
         barrier();
-        uvec2 total = uvec2(0u);
+        uvec4 total = uvec4(0u);
         for (uint k = 0u; k < gl_NumSubgroups; ++k) {
             if (k < gl_SubgroupID) excl += sg_sum[k];
             total += sg_sum[k];
         }
         uint base = tile_offsets[p.tile_base + tile];
-        uint round_start[ROUNDS] = uint[ROUNDS](0u, total.x & 0xFFFFu, (total.x & 0xFFFFu) + (total.x >> 16),
-                                                 (total.x & 0xFFFFu) + (total.x >> 16) + (total.y & 0xFFFFu));
-        uint mine[ROUNDS] = uint[ROUNDS](excl.x & 0xFFFFu, excl.x >> 16, excl.y & 0xFFFFu, excl.y >> 16);
+        uint round_start = 0u;
         for (uint r = 0u; r < ROUNDS; ++r) {
-            uint k = base + round_start[r] + mine[r];
+            uint shift = 16u * (r & 1u);
+            uint k = round_start + ((excl[r >> 1] >> shift) & 0xFFFFu);
+            round_start += (total[r >> 1] >> shift) & 0xFFFFu;
             for (uint c4 = 0u; c4 < 4u; ++c4) {
-                if ((m[r] & (1u << c4)) != 0u) store_out(k++, apply(v[r][c4]));
+                if ((m[r] & (1u << c4)) != 0u) {
+                    if (STAGE == 1u) stage[k++] = apply(v[r][c4]);
+                    else store_out(base + k++, apply(v[r][c4]));
+                }
+            }
+        }
+        if (STAGE == 1u) {
+            barrier(); // stage[] is complete
+            if (STAGE_VEC4 == 1u && WINDOWS == 1u) {
+                uint head = min((4u - (base & 3u)) & 3u, round_start);
+                uint nv = (round_start - head) / 4u;
+                if (t < head) o0[base + t] = stage[t];
+                for (uint q = t; q < nv; q += gl_WorkGroupSize.x) {
+                    uint s0 = head + 4u * q;
+                    o4[(base + head) / 4u + q] = uvec4(stage[s0], stage[s0 + 1u], stage[s0 + 2u], stage[s0 + 3u]);
+                }
+                for (uint i = head + 4u * nv + t; i < round_start; i += gl_WorkGroupSize.x) o0[base + i] = stage[i];
+            } else {
+                for (uint i = t; i < round_start; i += gl_WorkGroupSize.x) store_out(base + i, stage[i]);
             }
         }
         barrier(); // sg_sum is reused next tile

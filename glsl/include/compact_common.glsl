@@ -3,7 +3,9 @@
 // 3 even), FUNC (3: 0 identity, 1 negate) and the push constants
 //   { uint n; uint threshold; uint out_shift; uint tile_base; } p;
 // The output may exceed one storage binding: it is bound as four windows of 2^out_shift elements
-// (bindings 4..7); element k goes to window k >> out_shift.
+// (bindings 4..7); element k goes to window k >> out_shift. WINDOWS (constant_id 5) = 1 when the
+// whole output fits window 0 (the host binds it so): a plain indexed store, no branch.
+layout(constant_id = 5) const uint WINDOWS = 4u;
 
 bool keep(uint x) {
     if (PRED == 2u) return TYPE == 2u ? (x & 0x7FFFFFFFu) != 0u : x != 0u; // f32: +-0 is zero, NaN is not
@@ -29,6 +31,10 @@ layout(std430, binding = 6) writeonly buffer Out2 { uint o2[]; };
 layout(std430, binding = 7) writeonly buffer Out3 { uint o3[]; };
 
 void store_out(uint k, uint v) {
+    if (WINDOWS == 1u) {
+        o0[k] = v;
+        return;
+    }
     uint w = k >> p.out_shift;
     uint j = k & ((1u << p.out_shift) - 1u);
     if (w == 0u) o0[j] = v;

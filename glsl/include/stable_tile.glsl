@@ -3,7 +3,12 @@
 layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
 layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 
+// ROUNDS_SPEC (stable_count/stable_scatter): rounds per tile are constant_id 7 (4 or 8).
+#ifdef ROUNDS_SPEC
+layout(constant_id = 7) const uint ROUNDS = 4u;
+#else
 const uint ROUNDS = 4u;
+#endif
 
 uint tile_size() { return ROUNDS * 4u * gl_WorkGroupSize.x; }
 

@@ -43,6 +43,48 @@ pub struct Args {
     /// Write the kept values to FILE (format by extension, as --input; the stable result with `all`)
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Diagnosis: also time each pass of each variant (GPU timestamps between dispatches, median)
+    #[arg(long, hide = true)]
+    pub passes: bool,
+    /// Knob: output windows, 1 (one plain binding; auto when the output fits one) or 4 (branchy)
+    #[arg(long, hide = true)]
+    pub windows: Option<u32>,
+    /// Knob: stable scatter stages kept values in shared memory, then writes coalesced
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub stage_output: bool,
+    /// Knob: workgroups of the grid-stride dispatches (stable count/scatter, unordered variants)
+    #[arg(long, hide = true)]
+    pub groups: Option<u32>,
+    /// Knob: stable rounds per tile, 4 or 8 (tiles of 4096 or 8192)
+    #[arg(long, hide = true, default_value_t = 4)]
+    pub tile_rounds: u32,
+    /// Knob: stable-lookback records its exact 3-pass fallback (false: timing only)
+    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
+    pub lookback_fallback: bool,
+    /// Knob: stable-lookback status words with relaxed atomics (else release/acquire)
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub lookback_relaxed: bool,
+    /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub scan_coalesced: bool,
+    /// Knob: with --stage-output true and one output window, 16-byte stores where aligned
+    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
+    pub stage_vec4: bool,
+}
+
+impl Args {
+    fn knobs(&self) -> compact::Knobs {
+        compact::Knobs {
+            windows: self.windows,
+            stage_output: self.stage_output,
+            groups: self.groups,
+            rounds: self.tile_rounds,
+            lookback_fallback: self.lookback_fallback,
+            relaxed_status: self.lookback_relaxed,
+            scan_coalesced: self.scan_coalesced,
+            stage_vec4: self.stage_vec4,
+        }
+    }
 }
 
 impl Args {
@@ -60,6 +102,15 @@ impl Args {
             warmup: 1,
             seed: 1,
             out: None,
+            passes: false,
+            windows: None,
+            stage_output: false,
+            groups: None,
+            tile_rounds: 4,
+            lookback_fallback: true,
+            lookback_relaxed: false,
+            scan_coalesced: false,
+            stage_vec4: true,
         }
     }
 }
@@ -84,7 +135,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let mut rows = Vec::new();
     let mut keep_out = None;
     for v in &vs {
-        let (t, got) = compact::time(&ctx, &data, ty, pred, func, *v, a.warmup, a.runs.max(1))?;
+        let c = compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
+        let (t, got) = compact::time_compactor(&ctx, &c, &data, a.warmup, a.runs.max(1))?;
         let ok = if v.ordered() {
             got == want
         } else {
@@ -96,6 +148,23 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         rows.push((*v, t, got.len(), ok, gbps));
         if keep_out.is_none() || v.ordered() {
             keep_out = Some(got);
+        }
+    }
+    let mut pass_lines = Vec::new();
+    if a.passes {
+        for v in &vs {
+            let c =
+                compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
+            let p = compact::time_passes(&ctx, &c, &data, a.warmup, a.runs.max(1))?;
+            let parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
+            let total: f64 = p.iter().map(|(_, ns)| ns).sum();
+            pass_lines.push(format!("{} {} | total {:.4} ms", v.name(), parts.join(" | "), total * 1e-6));
+            for (name, stats) in c.kernel_statistics() {
+                if !stats.is_empty() {
+                    let st: Vec<String> = stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                    pass_lines.push(format!("  {name}: {}", st.join(", ")));
+                }
+            }
         }
     }
     g.finish(&ctx)?;
@@ -122,6 +191,13 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
                 (true, false) => "yes (as multiset)",
             };
             println!("{:<16} {:>30} {:>9.1} {:>10}  {m}", v.name(), timing_text(t), gbps, kept);
+        }
+    }
+    for l in &pass_lines {
+        if g.json {
+            eprintln!("passes: {l}");
+        } else {
+            println!("passes: {l}");
         }
     }
     let bad: Vec<&str> = rows.iter().filter(|r| !r.3).map(|r| r.0.name()).collect();

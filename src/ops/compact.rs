@@ -158,6 +158,47 @@ const MAX_GROUPS: usize = 65535;
 const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
 
+/// Tuning knobs for measuring (the CLI's hidden options); `Knobs::default()` is what `new` uses.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Knobs {
+    /// Output windows: `Some(4)` always four bindings with a branch per store; `Some(1)` or
+    /// `None` (auto) one plain binding when the whole output fits one window (capacity <= range).
+    pub windows: Option<u32>,
+    /// `stable` (and the fallback) scatter: stage kept values in shared memory, then write the
+    /// tile's output range coalesced.
+    pub stage_output: bool,
+    /// Workgroups of the grid-stride dispatches (stable count/scatter and the unordered
+    /// variants); `None`: one per tile (at most 65535).
+    pub groups: Option<u32>,
+    /// `stable`'s rounds per tile (4 or 8: tiles of 4096 or 8192 elements); other variants: 4.
+    pub rounds: u32,
+    /// `stable-lookback`: record the indirect 3-pass fallback (and the full barrier before it).
+    /// Without it a look-back that gave up leaves a wrong result (for timing only).
+    pub lookback_fallback: bool,
+    /// `stable-lookback`: relaxed status atomics instead of release/acquire.
+    pub relaxed_status: bool,
+    /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
+    pub scan_coalesced: bool,
+    /// With `stage_output` and one output window: 16-byte stores of the staged values.
+    pub stage_vec4: bool,
+}
+
+impl Default for Knobs {
+    fn default() -> Knobs {
+        Knobs {
+            windows: None,
+            stage_output: false,
+            groups: None,
+            rounds: 4,
+            lookback_fallback: true,
+            relaxed_status: false,
+            scan_coalesced: false,
+            stage_vec4: true,
+        }
+    }
+}
+
 /// Kernels and scratch for one (variant, type, predicate, f), for any n up to `capacity`.
 pub struct Compactor {
     pub variant: Variant,
@@ -171,6 +212,11 @@ pub struct Compactor {
     /// stable-lookback: fallback dispatch sizes, tickets, the incomplete flag, then one status
     /// word per tile (layout in glsl/compact/stable_lookback.comp). Zeroed per run.
     state: Buffer<u32>,
+    knobs: Knobs,
+    /// Elements per tile of the count/scatter kernels.
+    tile: usize,
+    /// One output window (spec WINDOWS = 1).
+    one_window: bool,
 }
 
 /// Words of the look-back state before the status words (args[6], ticket[4], incomplete, pad).
@@ -178,7 +224,8 @@ const STATE_HEADER: usize = 16;
 const INCOMPLETE: usize = 10;
 /// Iterations of one tile's look-back (spins and steps) before it gives up: below llvmpipe's loop
 /// limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
-const SPIN_LIMIT: u32 = 32768;
+#[doc(hidden)]
+pub const SPIN_LIMIT: u32 = 32768;
 
 impl Compactor {
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, pred: Predicate, func: Func, capacity: usize) -> Result<Compactor> {
@@ -213,7 +260,47 @@ impl Compactor {
         range: usize,
         spin_limit: u32,
     ) -> Result<Compactor> {
+        Self::with_knobs(ctx, variant, ty, pred, func, capacity, range, spin_limit, Knobs::default())
+    }
+
+    /// As `with_spin_limit`, with measuring knobs.
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn with_knobs(
+        ctx: &Context,
+        variant: Variant,
+        ty: ElemType,
+        pred: Predicate,
+        func: Func,
+        capacity: usize,
+        range: usize,
+        spin_limit: u32,
+        knobs: Knobs,
+    ) -> Result<Compactor> {
         pred.check(ty)?;
+        if knobs.rounds != 4 && knobs.rounds != 8 {
+            return Err(Error::invalid(format!("{} rounds per tile: use 4 or 8", knobs.rounds)));
+        }
+        let mut knobs = knobs;
+        if variant != Variant::Stable {
+            knobs.rounds = 4; // stable-lookback's tiles are 4096 (its fallback shares them)
+        }
+        // stable_scatter's shared memory: the subgroup sums (local size uvec4), and the staging.
+        let shared = 16 * LOCAL + if knobs.stage_output { 16 * knobs.rounds * LOCAL } else { 4 };
+        if variant.ordered() && shared > ctx.info().max_shared_memory_bytes {
+            return Err(Error::Unsupported(format!(
+                "staged output with {} rounds needs {shared} bytes of shared memory; {} has {}",
+                knobs.rounds,
+                ctx.info().name,
+                ctx.info().max_shared_memory_bytes
+            )));
+        }
+        if !matches!(knobs.windows, None | Some(1) | Some(4)) {
+            return Err(Error::invalid("output windows: use 1 or 4"));
+        }
+        if knobs.groups == Some(0) || knobs.groups.is_some_and(|g| g as usize > MAX_GROUPS) {
+            return Err(Error::invalid(format!("groups: 1..={MAX_GROUPS}")));
+        }
         if !range.is_power_of_two() || range < TILE || range > range_elems(ctx) {
             return Err(Error::invalid(format!("range of {range} elements: a power of two in {TILE}..={}", range_elems(ctx))));
         }
@@ -221,17 +308,25 @@ impl Compactor {
         if capacity > max {
             return Err(Error::invalid(format!("n = {capacity} is too large: this device compacts at most {max} elements at once")));
         }
+        let one_window = capacity <= range && knobs.windows != Some(4);
+        if knobs.windows == Some(1) && !one_window {
+            return Err(Error::invalid(format!("one output window holds {range} elements, fewer than n = {capacity}")));
+        }
+        let tile = knobs.rounds as usize * 4 * LOCAL as usize;
         let (kind, threshold) = pred.spec();
-        let spec = [(0, LOCAL), (1, ty as u32), (2, kind), (3, func as u32)];
+        let spec = [(0, LOCAL), (1, ty as u32), (2, kind), (3, func as u32), (5, if one_window { 1 } else { 4 })];
+        let scatter_spec =
+            [spec[0], spec[1], spec[2], spec[3], spec[4], (6, knobs.stage_output as u32), (7, knobs.rounds), (8, knobs.stage_vec4 as u32)];
         let kernels = match variant {
             Variant::GlobalAtomic => vec![Kernel::new(ctx, &shaders::COMPACT_GLOBAL_ATOMIC, &spec)?],
             Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
             Variant::SubgroupBallot => vec![Kernel::new(ctx, &shaders::COMPACT_SUBGROUP_BALLOT, &spec)?],
             Variant::Stable | Variant::StableLookback => {
                 let mut k = vec![
-                    Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &spec[..3])?, // no f(x) in counting,
-                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL)])?,
-                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &spec)?,
+                    // no f(x) and no output in counting
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &[spec[0], spec[1], spec[2], (7, knobs.rounds)])?,
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL), (1, knobs.scan_coalesced as u32)])?,
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
                 ];
                 if variant == Variant::StableLookback {
                     if !ctx.info().vulkan_memory_model {
@@ -245,17 +340,17 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let lb = [(0, LOCAL), (1, ty as u32), (2, kind), (3, func as u32), (4, spin_limit)];
+                    let lb = [spec[0], spec[1], spec[2], spec[3], (4, spin_limit), spec[4], (8, knobs.relaxed_status as u32)];
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
                 }
                 k
             }
         };
-        let ntiles = if variant.ordered() { capacity.div_ceil(TILE).max(1) } else { 1 };
+        let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
         let state_len = if variant == Variant::StableLookback { STATE_HEADER + ntiles } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
-        Ok(Compactor { variant, ty, pred, kernels, capacity, range, threshold, tiles, state })
+        Ok(Compactor { variant, ty, pred, kernels, capacity, range, threshold, tiles, state, knobs, tile, one_window })
     }
 
     /// Records the compaction of `input[0..n)` into `output` (at least n elements; the first
@@ -268,6 +363,22 @@ impl Compactor {
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
     /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>, count: &Buffer<u32>) -> Result<()> {
+        self.record_stamped(rec, input, n, output, count, &mut |_, _| Ok(()))
+    }
+
+    /// As `record`, calling `stamp(rec, pass)` after each pass (after the dispatches of every
+    /// range of that pass): "fill", "count", "scan", "scatter", "lookback", "fallback" or
+    /// "compact". `--passes` records GPU timestamps there.
+    #[doc(hidden)]
+    pub fn record_stamped(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        n: usize,
+        output: &Buffer<u32>,
+        count: &Buffer<u32>,
+        stamp: &mut dyn FnMut(&mut Recorder, &'static str) -> Result<()>,
+    ) -> Result<()> {
         if n > self.capacity || n > input.len() || n > output.len() {
             return Err(Error::invalid(format!(
                 "compact of {n} elements: input holds {}, output {}, the compactor was made for {}",
@@ -282,6 +393,9 @@ impl Compactor {
         let w = self.range;
         let windows: Vec<_> = (0..4)
             .map(|k| {
+                if self.one_window {
+                    return output.bind_range(0, output.len().min(w).max(1)); // WINDOWS = 1: only window 0 is used
+                }
                 let s = k * w;
                 if s < output.len() {
                     output.bind_range(s, (s + w).min(output.len()))
@@ -300,6 +414,11 @@ impl Compactor {
             rec.fill_raw(count.raw(), 0, 4, 0);
             rec.barrier(Sync::TransferToCompute);
         }
+        if self.variant == Variant::StableLookback {
+            rec.fill(&self.state, 0);
+            rec.barrier(Sync::TransferToCompute);
+        }
+        stamp(rec, "fill")?;
         match self.variant {
             Variant::GlobalAtomic | Variant::GroupCounter | Variant::SubgroupBallot => {
                 let per_group = if self.variant == Variant::SubgroupBallot { 4 * LOCAL as usize } else { LOCAL as usize };
@@ -307,17 +426,16 @@ impl Compactor {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    let groups = (e - s).div_ceil(per_group).min(MAX_GROUPS) as u32;
+                    let groups = self.knobs.groups.unwrap_or((e - s).div_ceil(per_group).min(MAX_GROUPS) as u32);
                     let binds = [input.bind_range(s, e), cnt, windows[0], windows[1], windows[2], windows[3]];
                     rec.dispatch(&self.kernels[0], [groups, 1, 1], &binds, &push(e - s, 0))?;
                 }
+                stamp(rec, "compact")?;
             }
-            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, false)?,
+            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, false, stamp)?,
             Variant::StableLookback => {
                 // One pass per range (its tickets and status words zeroed here), then the 3-pass
                 // `stable` as indirect dispatches that are empty unless a tile gave up waiting.
-                rec.fill(&self.state, 0);
-                rec.barrier(Sync::TransferToCompute);
                 let fallback_groups = (w / TILE).min(MAX_GROUPS) as u32;
                 let mut tile_base = 0;
                 for (k, &(s, e)) in ranges.iter().enumerate() {
@@ -340,10 +458,12 @@ impl Compactor {
                     rec.dispatch(&self.kernels[3], grid, &binds, bytemuck::cast_slice(&pc))?;
                     tile_base += tiles;
                 }
-                if n > 0 {
+                stamp(rec, "lookback")?;
+                if n > 0 && self.knobs.lookback_fallback {
                     rec.barrier(Sync::Full); // the indirect arguments were filled, then maybe written
-                    self.record_stable(rec, input, &ranges, &windows, cnt, true)?;
+                    self.record_stable(rec, input, &ranges, &windows, cnt, true, &mut |_, _| Ok(()))?;
                 }
+                stamp(rec, "fallback")?;
             }
         }
         Ok(())
@@ -351,6 +471,7 @@ impl Compactor {
 
     /// The 3-pass `stable`; `indirect`: its dispatch sizes come from the look-back state (all
     /// zero unless the look-back gave up).
+    #[allow(clippy::too_many_arguments)]
     fn record_stable(
         &self,
         rec: &mut Recorder,
@@ -359,6 +480,7 @@ impl Compactor {
         windows: &[crate::gpu::Bind],
         cnt: crate::gpu::Bind,
         indirect: bool,
+        stamp: &mut dyn FnMut(&mut Recorder, &'static str) -> Result<()>,
     ) -> Result<()> {
         let shift = self.range.trailing_zeros();
         let push = |len: usize, tile_base: usize| -> Vec<u8> {
@@ -377,24 +499,45 @@ impl Compactor {
             if k > 0 {
                 rec.barrier(Sync::ComputeToCompute);
             }
-            let tiles = (e - s).div_ceil(TILE);
+            let tiles = (e - s).div_ceil(self.tile);
+            let groups = self.knobs.groups.unwrap_or(tiles.min(MAX_GROUPS) as u32);
             let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind()];
-            go(rec, &self.kernels[0], tiles.min(MAX_GROUPS) as u32, 0, &binds, &push(e - s, tile_base))?;
+            go(rec, &self.kernels[0], groups, 0, &binds, &push(e - s, tile_base))?;
             bases.push(tile_base);
             tile_base += tiles;
         }
+        stamp(rec, "count")?;
         if !ranges.is_empty() {
             rec.barrier(Sync::ComputeToCompute);
             let scan_push = bytemuck::bytes_of(&(tile_base as u32)).to_vec();
             go(rec, &self.kernels[1], 1, 1, &[self.tiles.bind(), cnt], &scan_push)?;
         }
+        stamp(rec, "scan")?;
         for (&(s, e), &base) in ranges.iter().zip(&bases) {
             rec.barrier(Sync::ComputeToCompute);
-            let tiles = (e - s).div_ceil(TILE);
-            let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind(), windows[0], windows[1], windows[2], windows[3]];
-            go(rec, &self.kernels[2], tiles.min(MAX_GROUPS) as u32, 0, &binds, &push(e - s, base))?;
+            let tiles = (e - s).div_ceil(self.tile);
+            let groups = self.knobs.groups.unwrap_or(tiles.min(MAX_GROUPS) as u32);
+            let binds = [
+                input.bind_range(s, e),
+                input.bind_range(s, e),
+                self.tiles.bind(),
+                windows[0],
+                windows[1],
+                windows[2],
+                windows[3],
+                windows[0],
+            ];
+            go(rec, &self.kernels[2], groups, 0, &binds, &push(e - s, base))?;
         }
+        stamp(rec, "scatter")?;
         Ok(())
+    }
+
+    /// The driver's statistics of each kernel (VK_KHR_pipeline_executable_properties: registers,
+    /// spills, shared memory where the driver reports them), by shader name.
+    #[doc(hidden)]
+    pub fn kernel_statistics(&self) -> Vec<(String, Vec<(String, String)>)> {
+        self.kernels.iter().map(|k| (k.shader.name.to_string(), k.statistics())).collect()
     }
 
     /// `stable-lookback`: whether the last run's look-back gave up somewhere (so the 3-pass
@@ -449,6 +592,46 @@ pub fn time(
 ) -> Result<(Timing, Vec<u32>)> {
     let c = Compactor::new(ctx, variant, ty, pred, func, data.len())?;
     run_with(ctx, &c, data, warmup, runs.max(1))
+}
+
+/// As [`time`] with a prepared compactor.
+#[doc(hidden)]
+pub fn time_compactor(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
+    run_with(ctx, c, data, warmup, runs.max(1))
+}
+
+/// Per-pass GPU times of a prepared compactor: `warmup` untimed runs, then `runs` runs each with
+/// a timestamp after every pass (`Compactor::record_stamped`); returns (pass, median ns) in
+/// recording order, the passes of all ranges of one kind summed ("fill" is the count/state fill).
+#[doc(hidden)]
+pub fn time_passes(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32) -> Result<Vec<(String, f64)>> {
+    let n = data.len();
+    let input = Buffer::from_slice(ctx, data, "compact input")?;
+    let output = Buffer::new(ctx, n.max(1), "compact output")?;
+    let count = Buffer::new(ctx, 1, "compact count")?;
+    let mut timer = crate::gpu::Timer::new(ctx, 16)?;
+    let mut samples: Vec<(String, Vec<f64>)> = Vec::new();
+    for i in 0..warmup + runs.max(1) {
+        ctx.submit(|rec| {
+            timer.reset(rec);
+            rec.barrier(Sync::Full);
+            timer.stamp(rec, "start")?;
+            c.record_stamped(rec, &input, n, &output, &count, &mut |rec, label| timer.stamp(rec, label))
+        })?;
+        if i < warmup {
+            continue;
+        }
+        let stamps = timer.read()?;
+        for w in stamps.windows(2) {
+            let (label, dt) = (&w[1].0, w[1].1 - w[0].1);
+            match samples.iter_mut().find(|(l, _)| l == label) {
+                Some((_, v)) if v.len() as u32 > i - warmup => *v.last_mut().unwrap() += dt,
+                Some((_, v)) => v.push(dt),
+                None => samples.push((label.clone(), vec![dt])),
+            }
+        }
+    }
+    Ok(samples.into_iter().map(|(l, v)| (l, Timing::from_samples(v).median_ns)).collect())
 }
 
 /// Runs a prepared compactor (for tests of the range logic with [`Compactor::with_range`]).
