@@ -14,6 +14,10 @@ log $W devices
 log $W layout --groups 4 2 --local 4 4
 log $W --validate layout --groups 1000 3 --local 16 16
 log $W bandwidth --mb 1024 --runs 20
+if [ "$mode" = compactsweep ]; then
+  bash scripts/gpu-compact-sweep.sh
+  exit 0
+fi
 if [ "$mode" = blursweep ]; then
   bash scripts/gpu-blur-sweep.sh
   exit 0

@@ -50,7 +50,7 @@ pub struct Args {
     #[arg(long, hide = true)]
     pub windows: Option<u32>,
     /// Knob: stable scatter stages kept values in shared memory, then writes coalesced
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub stage_output: bool,
     /// Knob: workgroups of the grid-stride dispatches (stable count/scatter, unordered variants)
     #[arg(long, hide = true)]
@@ -62,13 +62,13 @@ pub struct Args {
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
     /// Knob: stable-lookback status words with relaxed atomics (else release/acquire)
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub lookback_relaxed: bool,
     /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub scan_coalesced: bool,
     /// Knob: with --stage-output true and one output window, 16-byte stores where aligned
-    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub stage_vec4: bool,
 }
 
@@ -104,13 +104,13 @@ impl Args {
             out: None,
             passes: false,
             windows: None,
-            stage_output: false,
+            stage_output: true,
             groups: None,
             tile_rounds: 4,
             lookback_fallback: true,
-            lookback_relaxed: false,
-            scan_coalesced: false,
-            stage_vec4: true,
+            lookback_relaxed: true,
+            scan_coalesced: true,
+            stage_vec4: false,
         }
     }
 }
