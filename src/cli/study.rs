@@ -27,6 +27,9 @@ pub struct Args {
     /// Compare two study.json files instead of measuring: per-row ratios B/A
     #[arg(long, num_args = 2, value_names = ["A", "B"])]
     compare: Option<Vec<PathBuf>>,
+    /// Run every variant on one device instead of a fresh device per variant
+    #[arg(long)]
+    shared_device: bool,
     /// With --compare: flag rows more than this many times slower
     #[arg(long, default_value_t = 1.10)]
     slower: f64,
@@ -57,9 +60,35 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if a.sweep_wg.contains(&0) {
         anyhow::bail!("--sweep-wg sizes must be at least 1");
     }
-    let opts =
-        Options { quick: a.quick, warmup: if a.quick { a.warmup.min(1) } else { a.warmup }, runs, sweep_workgroup: a.sweep_wg.clone() };
     let ctx = g.context()?;
+    // A fresh device per variant (see study::Options::fresh_device); its validation messages
+    // are kept so that --validate still fails on any of them.
+    type Sinks = Arc<std::sync::Mutex<Vec<Arc<workgroup::gpu::validation::MessageSink>>>>;
+    let sinks: Sinks = Default::default();
+    let fresh_device: Option<study::DeviceFactory> = if a.shared_device {
+        None
+    } else {
+        let (device, validate, sinks) = (g.device.clone(), g.validate, sinks.clone());
+        Some(Arc::new(move || {
+            let c = workgroup::gpu::Context::new(&workgroup::gpu::ContextOptions {
+                device: device.clone(),
+                validate,
+                echo_validation: validate,
+                ..Default::default()
+            })?;
+            if let Ok(mut s) = sinks.lock() {
+                s.push(c.message_sink());
+            }
+            Ok(c)
+        }))
+    };
+    let opts = Options {
+        quick: a.quick,
+        warmup: if a.quick { a.warmup.min(1) } else { a.warmup },
+        runs,
+        sweep_workgroup: a.sweep_wg.clone(),
+        fresh_device,
+    };
     let info = ctx.info().clone();
     let mut cases = study::registry(&opts, &info);
     if let Some(ops) = &a.ops {
@@ -131,6 +160,10 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     write_atomic(&a.out.join("study.json"), serde_json::to_string_pretty(&report)?.as_bytes())?;
     let charts = study::charts::write(&report, &a.out).map_err(|e| anyhow::anyhow!("charts: {e}"))?;
     g.finish(&ctx)?;
+    let case_messages: usize = sinks.lock().map(|s| s.iter().map(|k| k.messages.lock().map(|m| m.len()).unwrap_or(0)).sum()).unwrap_or(0);
+    if case_messages > 0 {
+        anyhow::bail!("{case_messages} validation message(s) reported (see above)");
+    }
     if g.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -602,6 +602,10 @@ impl Context {
     pub fn validation_messages(&self) -> Vec<String> {
         self.inner.sink.messages.lock().map(|m| m.clone()).unwrap_or_default()
     }
+    /// A handle on this context's validation messages that outlives the context.
+    pub fn message_sink(&self) -> Arc<MessageSink> {
+        self.inner.sink.clone()
+    }
     /// Returns and clears the collected validation messages.
     pub fn take_validation_messages(&self) -> Vec<String> {
         self.inner.sink.messages.lock().map(|mut m| std::mem::take(&mut *m)).unwrap_or_default()

@@ -41,7 +41,7 @@ pub fn cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                             rows.push(row);
                             continue;
                         }
-                        let (t, out) = blur::time(ctx, &img, params, v, o.warmup, o.runs)?;
+                        let (t, out) = blur::time(&o.device(ctx)?, &img, params, v, o.warmup, o.runs)?;
                         if out == reference {
                             rows.push(timed_row(row, &t));
                         } else {

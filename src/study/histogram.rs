@@ -56,7 +56,7 @@ pub fn cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                             rows.push(row);
                             continue;
                         }
-                        let m = histogram::time(ctx, &img, &params, v, o.warmup, o.runs)?;
+                        let m = histogram::time(&o.device(ctx)?, &img, &params, v, o.warmup, o.runs)?;
                         row.runs = m.timing.runs;
                         row.invocations = m.invocations;
                         row.correct = m.counts == reference;

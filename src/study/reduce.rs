@@ -41,7 +41,7 @@ pub fn reduce_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                         timed_row(Row { variant: "cpu-par".into(), device: "cpu".into(), ..base.clone() }, &par_t),
                     ];
                     for v in reduce::Variant::ALL {
-                        let (t, got) = reduce::time(ctx, &data, ty, op, v, o.warmup, o.runs)?;
+                        let (t, got) = reduce::time(&o.device(ctx)?, &data, ty, op, v, o.warmup, o.runs)?;
                         let mut row = Row { variant: v.name().into(), device: "gpu".into(), ..base.clone() };
                         let ok = match (got, want) {
                             (Some(g), Some(_)) if ty == ElemType::F32 && op == Op::Sum => {
@@ -102,7 +102,7 @@ pub fn compact_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                     let mut sorted_want = want.clone();
                     sorted_want.sort_unstable();
                     for v in compact::Variant::ALL {
-                        let (t, got) = compact::time(ctx, &data, ty, pred, Func::Identity, v, o.warmup, o.runs)?;
+                        let (t, got) = compact::time(&o.device(ctx)?, &data, ty, pred, Func::Identity, v, o.warmup, o.runs)?;
                         let row = Row { variant: v.name().into(), device: "gpu".into(), ..base.clone() };
                         let ok = if v.ordered() {
                             got == want
