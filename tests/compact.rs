@@ -4,9 +4,19 @@ mod common;
 use common::{gpu, rng};
 use proptest::prelude::*;
 use rand::Rng;
+use std::sync::RwLock;
 use workgroup::cpu;
 use workgroup::ops::compact::{range_elems, run, run_compactor, Compactor, ElemType, Func, Knobs, Predicate, Variant, SPIN_LIMIT};
 use workgroup::ops::numbers::generate_for_predicate;
+
+/// The look-back test takes this exclusively: its workgroups wait on each other, which on a CPU
+/// device (lavapipe) needs the worker threads not to be time-sliced with other tests' work.
+/// Every other test of this file holds it shared.
+static ALONE: RwLock<()> = RwLock::new(());
+
+fn shared() -> std::sync::RwLockReadGuard<'static, ()> {
+    ALONE.read().unwrap_or_else(|e| e.into_inner())
+}
 
 fn check(data: &[u32], ty: ElemType, pred: Predicate, func: Func, variant: Variant, mut got: Vec<u32>, what: &str) {
     let mut want = cpu::compact::par_compact(data, ty, pred, func);
@@ -30,6 +40,7 @@ fn preds(ty: ElemType) -> Vec<Predicate> {
 
 #[test]
 fn every_variant_size_and_pass_fraction() {
+    let _shared = shared();
     let g = gpu();
     for n in [0usize, 1, 255, 256, 257, 1_000_003] {
         for (k, frac) in [0.0, 0.001, 0.5, 1.0].into_iter().enumerate() {
@@ -78,6 +89,7 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
 
 #[test]
 fn knobs_every_path() {
+    let _shared = shared();
     let g = gpu();
     let ty = ElemType::F32;
     let pred = Predicate::Greater(0.5f32.to_bits());
@@ -123,6 +135,7 @@ fn knobs_every_path() {
 
 #[test]
 fn ranges_and_windows() {
+    let _shared = shared();
     // Ranges of 4096 elements: several input bindings and all four output windows.
     let g = gpu();
     for v in Variant::ALL {
@@ -141,6 +154,7 @@ fn ranges_and_windows() {
 
 #[test]
 fn nan_and_bad_predicates() {
+    let _shared = shared();
     let g = gpu();
     let data: Vec<u32> = [1.0f32, f32::NAN, -0.0, 0.0, 2.0, f32::NAN, 0.75].iter().map(|f| f.to_bits()).collect();
     for v in Variant::ALL {
@@ -158,6 +172,7 @@ fn nan_and_bad_predicates() {
 
 #[test]
 fn two_to_the_26_stable_half() {
+    let _shared = shared();
     // 2^26 f32 at 50%: input and output both larger than lavapipe's 128 MiB binding.
     let g = gpu();
     let pred = Predicate::Greater(0.5f32.to_bits());
@@ -178,6 +193,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
     #[test]
     fn fresh_random_data(n in 0usize..30_000, seed in any::<u64>(), t in 0usize..3, p in 0usize..3, v in 0usize..5) {
+        let _shared = shared();
         let g = gpu();
         let ty = ElemType::ALL[t];
         let pred = preds(ty)[p];
@@ -191,6 +207,7 @@ proptest! {
 // ---- the binary, as a user runs it ----
 
 fn wg() -> assert_cmd::Command {
+    common::limit_lavapipe_threads();
     let mut c = assert_cmd::Command::cargo_bin("workgroup").unwrap();
     c.timeout(std::time::Duration::from_secs(120));
     c
@@ -208,6 +225,7 @@ pub fn fails_with_one_line(args: &[&str], needle: &str) {
 
 #[test]
 fn cli_table_json_and_out_file() {
+    let _shared = shared();
     let out = wg().args(["--validate", "compact", "--n", "100003", "--pass-fraction", "0.3", "--runs", "2"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
@@ -235,6 +253,7 @@ fn cli_table_json_and_out_file() {
 
 #[test]
 fn cli_bad_input_gives_one_line() {
+    let _shared = shared();
     fails_with_one_line(&["compact", "--pred", "between:1:2"], "predicate");
     fails_with_one_line(&["compact", "--pred", "gt:half"], "predicate");
     fails_with_one_line(&["compact", "--pred", "even"], "integer");
@@ -250,6 +269,7 @@ fn cli_bad_input_gives_one_line() {
 
 #[test]
 fn lookback_kernel_completes_and_is_exact() {
+    let _alone = ALONE.write().unwrap_or_else(|e| e.into_inner());
     // The result must come from the single pass (no tile gave up), not from the fallback. Under
     // heavy load a wait may exceed the bound on lavapipe; the result is then still exact (the
     // fallback), so retry a few times and require at least one complete run per case.
@@ -263,7 +283,7 @@ fn lookback_kernel_completes_and_is_exact() {
         let c = Compactor::new(&g, v, ty, pred, func, n).unwrap();
         let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
         let mut completed = 0;
-        for attempt in 0..6 {
+        for attempt in 0..12 {
             let got = run_compactor(&g, &c, &data).unwrap();
             let gave_up = c.lookback_gave_up(&g).unwrap();
             check(&data, ty, pred, func, v, got, &format!("lookback n={n} attempt {attempt} gave_up={gave_up}"));
@@ -280,6 +300,7 @@ fn lookback_kernel_completes_and_is_exact() {
 
 #[test]
 fn lookback_fallback_is_exact() {
+    let _shared = shared();
     // Spin limit 0: every tile after the first gives up at once, so the indirect 3-pass fallback
     // writes the result; it must be exact, and reported.
     let g = gpu();

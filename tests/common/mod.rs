@@ -23,7 +23,23 @@ impl Drop for Gpu {
     }
 }
 
+/// lavapipe starts one worker thread per CPU it sees. A container that sees more CPUs than its
+/// quota lets it use (CI machines) time-slices those threads, and a workgroup that waits on
+/// another (the look-back) can then wait for a whole scheduling period. Tests match lavapipe's
+/// threads to the CPUs this process may really use, unless the user chose LP_NUM_THREADS.
+/// Done once, before the first Vulkan instance, so the driver reads it at start-up.
+pub fn limit_lavapipe_threads() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if std::env::var_os("LP_NUM_THREADS").is_none() {
+            let n = std::thread::available_parallelism().map_or(1, |n| n.get());
+            std::env::set_var("LP_NUM_THREADS", n.to_string());
+        }
+    });
+}
+
 pub fn gpu() -> Gpu {
+    limit_lavapipe_threads();
     let device = std::env::var("WORKGROUP_DEVICE").ok().map(|s| s.parse().unwrap());
     match Context::new(&ContextOptions { device, validate: true, ..Default::default() }) {
         Ok(c) => Gpu(c),
