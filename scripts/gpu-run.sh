@@ -32,12 +32,16 @@ if [ "$mode" = full ]; then
   [ -f scripts/gpu-extra.sh ] && source scripts/gpu-extra.sh
   log $W blur --synthetic 4096x4096:natural --filter 15 --variant all --runs 30
   log $W reduce --n 268435456 --type f32 --op sum --variant all --runs 30
-  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant all --runs 30
-  echo "### study"
-  $W study --runs 10 --out /tmp/study > /tmp/study.log 2>&1; echo "study exit $?"; tail -5 /tmp/study.log
-  tar -C /tmp -czf "$out/study.tgz" study study.log
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant all --runs 30 --passes
+  # What limits the look-back: the same kernel without the look-back, and without the ticket too
+  # (wrong results on purpose, timing only).
+  for d in 1 2; do log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --lookback-diag $d; done
   echo "### peers"
   bash .gpu/peers/run.sh
+  echo "### study"
+  # SIGINT after the limit: the study keeps and writes what it measured.
+  timeout -s INT ${STUDY_LIMIT:-300} $W study --runs 10 --out /tmp/study > /tmp/study.log 2>&1; echo "study exit $?"; tail -5 /tmp/study.log
+  tar -C /tmp -czf "$out/study.tgz" study study.log
   exit 0
 fi
 if [ "$mode" = tune3 ]; then

@@ -81,6 +81,7 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
             k.push(Knobs { lookback_fallback: false, ..d });
             k.push(Knobs { relaxed_status: true, scan_coalesced: true, ..d });
             k.push(Knobs { stage_output: true, windows: Some(4), ..d });
+            k.push(Knobs { relaxed_status: false, ..d });
         }
         _ => {}
     }

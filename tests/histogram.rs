@@ -80,8 +80,21 @@ fn fastest_grid_and_workgroup_sizes() {
     let img = images::synthetic(1000, 999, Synthetic::Natural, 11).unwrap();
     let want = reference(&img.pixels, Measure::Luminance, 256);
     for (groups, wg, loads) in [(1u32, 32u32, 1u32), (3, 64, 2), (7, 256, 4), (64, 128, 3), (1000, 512, 2), (5, 64, 8)] {
-        let p = Params { groups: Some(groups), workgroup: Some(wg), lane_runs: Some(wg == 64), loads: Some(loads), ..Default::default() };
-        assert_eq!(histogram::run(&g, &img, &p, Variant::Fastest).unwrap(), want, "groups {groups} wg {wg} loads {loads}");
+        for prefetch in [false, true] {
+            let p = Params {
+                groups: Some(groups),
+                workgroup: Some(wg),
+                lane_runs: Some(wg == 64),
+                loads: Some(loads),
+                prefetch: Some(prefetch),
+                ..Default::default()
+            };
+            assert_eq!(
+                histogram::run(&g, &img, &p, Variant::Fastest).unwrap(),
+                want,
+                "groups {groups} wg {wg} loads {loads} prefetch {prefetch}"
+            );
+        }
     }
 }
 

@@ -37,6 +37,9 @@ layout(constant_id = 4) const uint SPIN_LIMIT = 32768u;
 // word carries flag and value together and nothing else is published through it (the output is
 // read by no other workgroup), so relaxed is enough; 0: release/acquire (the default).
 layout(constant_id = 8) const uint RELAXED_STATUS = 0u;
+// Diagnosis only (wrong results, for timing what the rest costs): 1 skips the look-back (prefix
+// 0); 2 also skips the ticket (tile = gl_WorkGroupID). 0: the real kernel.
+layout(constant_id = 10) const uint DIAG = 0u;
 // range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches.
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; } p;
 #include "compact_common.glsl"
@@ -111,7 +114,10 @@ uint look_back(uint gtile) {
 
 void main() {
     uint t = gl_LocalInvocationID.x;
-    if (t == 0u) tile_shared = atomicAdd(ticket[p.range], 1u, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed);
+    if (t == 0u) {
+        tile_shared = DIAG == 2u ? gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x
+                                 : atomicAdd(ticket[p.range], 1u, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed);
+    }
     barrier();
     uint tile = tile_shared;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
@@ -149,7 +155,7 @@ void main() {
     }
 
     if (gl_SubgroupID == 0u) {
-        uint prefix = gtile == 0u ? 0u : look_back(gtile);
+        uint prefix = gtile == 0u || DIAG != 0u ? 0u : look_back(gtile);
         if (subgroupElect()) {
             if (prefix == GAVE_UP) {
                 give_up(gtile);

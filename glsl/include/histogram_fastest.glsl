@@ -16,6 +16,9 @@ layout(constant_id = 3) const uint NUM_SUB = 8u;
 layout(constant_id = 4) const uint LANE_RUNS = 0u;
 // 16-byte loads in flight per invocation per iteration.
 layout(constant_id = 5) const uint LOADS = 2u;
+// 1: the next iteration's LOADS loads are issued before this iteration is counted (twice the
+// registers for pixels; the loads overlap the binning and the subgroup votes); 0: not.
+layout(constant_id = 6) const uint PREFETCH = 0u;
 #include "histogram_bin.glsl"
 
 layout(push_constant) uniform Push { uint pixel_count; } p;
@@ -84,11 +87,30 @@ void main() {
     uint full4 = n / 4u;                       // uvec4s whose 4 pixels are all valid
     uint stride = gl_NumWorkGroups.x * size;
     uint i = gl_GlobalInvocationID.x;
-    // Main loop: LOADS 16-byte loads in flight per invocation.
-    for (; i + (LOADS - 1u) * stride < full4; i += LOADS * stride) {
+    if (PREFETCH == 1u) {
+        // Main loop, software-pipelined: the next block is loaded while this one is counted.
         uvec4 a[LOADS];
-        for (uint j = 0u; j < LOADS; ++j) a[j] = px4[i + j * stride];
-        count_block(a);
+        bool have = i + (LOADS - 1u) * stride < full4;
+        if (have) {
+            for (uint j = 0u; j < LOADS; ++j) a[j] = px4[i + j * stride];
+        }
+        while (have) {
+            uint next = i + LOADS * stride;
+            bool more = next + (LOADS - 1u) * stride < full4;
+            uvec4 b[LOADS];
+            for (uint j = 0u; j < LOADS; ++j) b[j] = more ? px4[next + j * stride] : uvec4(0u);
+            count_block(a);
+            for (uint j = 0u; j < LOADS; ++j) a[j] = b[j];
+            i = next;
+            have = more;
+        }
+    } else {
+        // Main loop: LOADS 16-byte loads in flight per invocation.
+        for (; i + (LOADS - 1u) * stride < full4; i += LOADS * stride) {
+            uvec4 a[LOADS];
+            for (uint j = 0u; j < LOADS; ++j) a[j] = px4[i + j * stride];
+            count_block(a);
+        }
     }
     // Fewer than LOADS whole uvec4s left for this invocation.
     for (; i < full4; i += stride) {

@@ -70,6 +70,9 @@ pub struct Args {
     /// Knob: with --stage-output true and one output window, 16-byte stores where aligned
     #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub stage_vec4: bool,
+    /// Diagnosis (wrong results, timing only): stable-lookback without the look-back (1) and the ticket (2)
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub lookback_diag: u32,
 }
 
 impl Args {
@@ -83,6 +86,7 @@ impl Args {
             relaxed_status: self.lookback_relaxed,
             scan_coalesced: self.scan_coalesced,
             stage_vec4: self.stage_vec4,
+            look_diag: self.lookback_diag,
         }
     }
 }
@@ -111,6 +115,7 @@ impl Args {
             lookback_relaxed: true,
             scan_coalesced: true,
             stage_vec4: false,
+            lookback_diag: 0,
         }
     }
 }
@@ -134,9 +139,21 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     sorted_want.sort_unstable();
     let mut rows = Vec::new();
     let mut keep_out = None;
-    for v in &vs {
+    // A fresh device per variant (as the study does): on an H200 (driver 580) the later variants
+    // of one process ran 3-5x slower than alone, every pass of them, even with the staging kept;
+    // on a fresh device each runs as it does alone.
+    let fresh = |first: bool| -> anyhow::Result<workgroup::gpu::Context> {
+        if first || vs.len() == 1 {
+            Ok(ctx.clone())
+        } else {
+            g.context()
+        }
+    };
+    for (i, v) in vs.iter().enumerate() {
+        let ctx = fresh(i == 0)?;
         let c = compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
         let (t, got) = compact::time_compactor(&ctx, &c, &data, a.warmup, a.runs.max(1))?;
+        g.finish(&ctx)?;
         let ok = if v.ordered() {
             got == want
         } else {
@@ -153,9 +170,11 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let mut pass_lines = Vec::new();
     if a.passes {
         for v in &vs {
+            let ctx = fresh(false)?;
             let c =
                 compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
             let p = compact::time_passes(&ctx, &c, &data, a.warmup, a.runs.max(1))?;
+            g.finish(&ctx)?;
             let parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
             let total: f64 = p.iter().map(|(_, ns)| ns).sum();
             pass_lines.push(format!("{} {} | total {:.4} ms", v.name(), parts.join(" | "), total * 1e-6));

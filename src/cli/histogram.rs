@@ -35,9 +35,12 @@ pub struct Args {
     /// fastest: aggregate runs of equal bins inside a lane (true/false; default false)
     #[arg(long)]
     lane_runs: Option<bool>,
-    /// fastest: 16-byte loads in flight per invocation per iteration (1..=8; default 4)
+    /// fastest: 16-byte loads per invocation per iteration (1..=8; default 2)
     #[arg(long)]
     loads: Option<u32>,
+    /// fastest: load the next iteration's pixels before counting this one (true/false; default true)
+    #[arg(long)]
+    prefetch: Option<bool>,
     /// fastest: warp-aggregated atomics via subgroupPartitionNV (NVIDIA; true/false)
     #[arg(long)]
     partitioned: Option<bool>,
@@ -83,6 +86,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         workgroup: a.wg,
         lane_runs: a.lane_runs,
         loads: a.loads,
+        prefetch: a.prefetch,
         partitioned: a.partitioned,
     };
     if a.bins == 0 {

@@ -77,6 +77,42 @@ impl Drop for RawBuffer {
     }
 }
 
+/// The largest staging buffer a context keeps; larger transfers go through it in chunks.
+pub(crate) const STAGING_CHUNK: u64 = 64 << 20;
+
+#[derive(Clone, Copy)]
+pub(crate) enum Direction {
+    Up,
+    Down,
+}
+
+/// Host-visible staging for `Context::upload` and `Context::read_range`: one buffer each way,
+/// made on first use (sized to the transfer, rounded up to a power of two, at most
+/// `STAGING_CHUNK`) and kept by the context. Why kept and small: on NVIDIA (H200, driver 580)
+/// device-local buffers allocated after a large staging buffer had been freed read several
+/// times slower than the same buffers in a fresh process, and a new 256 MiB staging buffer per
+/// upload is also slow in itself. Nothing large is freed and reallocated this way.
+#[derive(Default)]
+pub(crate) struct Staging {
+    up: Option<RawBuffer>,
+    down: Option<RawBuffer>,
+}
+
+impl Staging {
+    pub(crate) fn get(&mut self, ctx: &Context, dir: Direction, bytes: u64) -> Result<&mut RawBuffer> {
+        let want = bytes.next_power_of_two().clamp(4096, STAGING_CHUNK);
+        let (slot, usage, location, name) = match dir {
+            Direction::Up => (&mut self.up, vk::BufferUsageFlags::TRANSFER_SRC, MemoryLocation::CpuToGpu, "staging upload"),
+            Direction::Down => (&mut self.down, vk::BufferUsageFlags::TRANSFER_DST, MemoryLocation::GpuToCpu, "staging read-back"),
+        };
+        if slot.as_ref().map_or(true, |b| b.bytes < want) {
+            *slot = None; // free the smaller one first
+            *slot = Some(RawBuffer::new(ctx, want, usage, location, name)?);
+        }
+        Ok(slot.as_mut().expect("just made"))
+    }
+}
+
 /// A device-local storage buffer of `len` elements of `T`.
 pub struct Buffer<T: bytemuck::Pod> {
     pub(crate) raw: RawBuffer,
@@ -141,15 +177,20 @@ impl Context {
             return Err(Error::invalid(format!("upload of {} elements at {offset} into a buffer of {}", data.len(), buf.len())));
         }
         let bytes: &[u8] = bytemuck::cast_slice(data);
-        let mut staging =
-            RawBuffer::new(self, bytes.len() as u64, vk::BufferUsageFlags::TRANSFER_SRC, MemoryLocation::CpuToGpu, "staging upload")?;
-        staging.mapped()?.copy_from_slice(bytes);
         let dst_offset = (offset * std::mem::size_of::<T>()) as u64;
-        self.submit(|rec| {
-            rec.copy_buffer_raw(staging.raw, 0, buf.raw(), dst_offset, bytes.len() as u64);
-            rec.barrier(super::Sync::TransferToAll);
-            Ok(())
-        })
+        let mut guard = self.staging.lock().map_err(|_| Error::invalid("staging poisoned"))?;
+        let staging = guard.get(self, Direction::Up, bytes.len() as u64)?;
+        let chunk = staging.bytes as usize;
+        for (i, part) in bytes.chunks(chunk).enumerate() {
+            staging.mapped()?[..part.len()].copy_from_slice(part);
+            let src = staging.raw;
+            self.submit(|rec| {
+                rec.copy_buffer_raw(src, 0, buf.raw(), dst_offset + (i * chunk) as u64, part.len() as u64);
+                rec.barrier(super::Sync::TransferToAll);
+                Ok(())
+            })?;
+        }
+        Ok(())
     }
 
     /// Reads the whole buffer back (waits for the device).
@@ -168,16 +209,21 @@ impl Context {
         }
         let s = std::mem::size_of::<T>();
         let bytes = (n * s) as u64;
-        let mut staging = RawBuffer::new(self, bytes, vk::BufferUsageFlags::TRANSFER_DST, MemoryLocation::GpuToCpu, "staging read-back")?;
-        self.submit(|rec| {
-            rec.barrier(super::Sync::AllToTransfer);
-            rec.copy_buffer_raw(buf.raw(), (start * s) as u64, staging.raw, 0, bytes);
-            rec.barrier(super::Sync::TransferToHost);
-            Ok(())
-        })?;
-        let mapped = staging.mapped()?;
         let mut out = vec![T::zeroed(); n];
-        bytemuck::cast_slice_mut::<T, u8>(&mut out).copy_from_slice(mapped);
+        let out_bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut out);
+        let mut guard = self.staging.lock().map_err(|_| Error::invalid("staging poisoned"))?;
+        let staging = guard.get(self, Direction::Down, bytes)?;
+        let chunk = staging.bytes as usize;
+        for (i, part) in out_bytes.chunks_mut(chunk).enumerate() {
+            let dst = staging.raw;
+            self.submit(|rec| {
+                rec.barrier(super::Sync::AllToTransfer);
+                rec.copy_buffer_raw(buf.raw(), (start * s + i * chunk) as u64, dst, 0, part.len() as u64);
+                rec.barrier(super::Sync::TransferToHost);
+                Ok(())
+            })?;
+            part.copy_from_slice(&staging.mapped()?[..part.len()]);
+        }
         Ok(out)
     }
 }

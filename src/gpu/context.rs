@@ -109,6 +109,8 @@ pub(crate) struct Inner {
 #[derive(Clone)]
 pub struct Context {
     pub(crate) inner: Arc<Inner>,
+    /// Kept staging buffers for uploads and read-backs (see `buffer::Staging`); shared by clones.
+    pub(crate) staging: Arc<std::sync::Mutex<super::buffer::Staging>>,
 }
 
 /// The caller's raw handles, for engines that already drive Vulkan. The device must have been
@@ -553,6 +555,7 @@ impl Context {
         };
         let push_descriptor = ash::khr::push_descriptor::Device::new(&instance, &device);
         Ok(Context {
+            staging: Default::default(),
             inner: Arc::new(Inner {
                 entry,
                 instance,

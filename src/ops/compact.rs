@@ -182,6 +182,9 @@ pub struct Knobs {
     pub scan_coalesced: bool,
     /// With `stage_output` and one output window: 16-byte stores of the staged values.
     pub stage_vec4: bool,
+    /// `stable-lookback`, diagnosis only (wrong results): 1 skips the look-back, 2 also the
+    /// ticket; 0 (default) the real kernel.
+    pub look_diag: u32,
 }
 
 impl Default for Knobs {
@@ -199,6 +202,7 @@ impl Default for Knobs {
             relaxed_status: true,
             scan_coalesced: true,
             stage_vec4: false,
+            look_diag: 0,
         }
     }
 }
@@ -344,7 +348,16 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let lb = [spec[0], spec[1], spec[2], spec[3], (4, spin_limit), spec[4], (8, knobs.relaxed_status as u32)];
+                    let lb = [
+                        spec[0],
+                        spec[1],
+                        spec[2],
+                        spec[3],
+                        (4, spin_limit),
+                        spec[4],
+                        (8, knobs.relaxed_status as u32),
+                        (10, knobs.look_diag.min(2)),
+                    ];
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
                 }
                 k

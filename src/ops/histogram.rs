@@ -138,8 +138,10 @@ pub struct Params {
     pub workgroup: Option<u32>,
     /// `fastest`: aggregate runs of equal bins inside a lane (default false: slower on an H200).
     pub lane_runs: Option<bool>,
-    /// `fastest`: 16-byte loads in flight per invocation per iteration (1..=8, default 4).
+    /// `fastest`: 16-byte loads per invocation per iteration (1..=8, default 2).
     pub loads: Option<u32>,
+    /// `fastest`: issue the next iteration's loads before counting this one (default true).
+    pub prefetch: Option<bool>,
     /// `fastest`: warp-aggregated shared atomics with subgroupPartitionNV, where the device
     /// offers VK_NV_shader_subgroup_partitioned (default: no).
     pub partitioned: Option<bool>,
@@ -155,6 +157,7 @@ impl Default for Params {
             workgroup: None,
             lane_runs: None,
             loads: None,
+            prefetch: None,
             partitioned: None,
         }
     }
@@ -320,16 +323,27 @@ impl Histogram {
                 // One sub-histogram per subgroup, as many as fit the shared memory.
                 let fit = (info.max_shared_memory_bytes / (bins * 4)).max(1);
                 let num_sub = wg.div_ceil(sub).min(fit).max(1);
-                // Measured on an H200 (docs/PERFORMANCE.md): 1024 invocations x 2 groups per
-                // multiprocessor (one resident wave), 4 loads in flight.
+                // Measured on an H200 (docs/histogram.md, 8192x8192): 1024 invocations x 2 groups
+                // per multiprocessor (one resident wave), 2 loads per iteration with the next
+                // iteration's 2 prefetched (natural 0.0724 ms, random 0.0729, flat 0.0747; without
+                // the prefetch, 4 loads: 0.0749 / 0.0754 / 0.0759).
                 fastest_groups = params.groups.unwrap_or_else(|| info.compute_units.map(|c| c * 2).unwrap_or(64));
                 let runs = params.lane_runs.unwrap_or(false) as u32;
-                let loads = params.loads.unwrap_or(4);
+                let loads = params.loads.unwrap_or(2);
+                let pf = params.prefetch.unwrap_or(true) as u32;
                 if params.partitioned == Some(true) {
                     // Partitions replace the lane runs: that shader has no LANE_RUNS constant.
-                    Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST_PARTITIONED, &[(0, wg), (1, bins), (2, m), (3, num_sub), (5, loads)])?
+                    Kernel::new(
+                        ctx,
+                        &shaders::HISTOGRAM_FASTEST_PARTITIONED,
+                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (5, loads), (6, pf)],
+                    )?
                 } else {
-                    Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST, &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs), (5, loads)])?
+                    Kernel::new(
+                        ctx,
+                        &shaders::HISTOGRAM_FASTEST,
+                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs), (5, loads), (6, pf)],
+                    )?
                 }
             }
             Variant::Cpu | Variant::CpuPar => unreachable!(),
