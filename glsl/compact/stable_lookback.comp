@@ -37,8 +37,9 @@ layout(constant_id = 4) const uint SPIN_LIMIT = 32768u;
 // word carries flag and value together and nothing else is published through it (the output is
 // read by no other workgroup), so relaxed is enough; 0: release/acquire (the default).
 layout(constant_id = 8) const uint RELAXED_STATUS = 0u;
-// Diagnosis only (wrong results, for timing what the rest costs): 1 skips the look-back (prefix
-// 0); 2 also skips the ticket (tile = gl_WorkGroupID). 0: the real kernel.
+// Diagnosis only (wrong results, for timing what the rest costs): 1 skips the look-back (the
+// tile writes at its own start, as if every element before it passed: the writes spread like the
+// real ones); 2 also skips the ticket (tile = gl_WorkGroupID). 0: the real kernel.
 layout(constant_id = 10) const uint DIAG = 0u;
 // range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches.
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; } p;
@@ -155,7 +156,7 @@ void main() {
     }
 
     if (gl_SubgroupID == 0u) {
-        uint prefix = gtile == 0u || DIAG != 0u ? 0u : look_back(gtile);
+        uint prefix = gtile == 0u ? 0u : DIAG != 0u ? tile * tile_size() : look_back(gtile);
         if (subgroupElect()) {
             if (prefix == GAVE_UP) {
                 give_up(gtile);
