@@ -50,6 +50,8 @@ fn layout_prints_a_verified_grid() {
 fn bad_input_gives_one_line() {
     fails_with_one_line(&["--device", "no-such-gpu", "layout"], "matches no device");
     fails_with_one_line(&["--device", "99", "layout"], "only");
+    fails_with_one_line(&["--device", "99", "devices"], "only");
+    fails_with_one_line(&["--device", "no-such-gpu", "devices"], "matches no device");
     fails_with_one_line(&["layout", "--local", "0", "1"], "at least 1");
     fails_with_one_line(&["layout", "--local", "4096", "1"], "at most");
     fails_with_one_line(&["layout", "--local", "64", "64"], "invocations");

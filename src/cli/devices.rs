@@ -1,7 +1,12 @@
 use super::Global;
 
 pub fn run(g: &Global) -> anyhow::Result<()> {
-    let devices = workgroup::gpu::list_devices()?;
+    let mut devices = workgroup::gpu::list_devices()?;
+    // With --device, only the device it picks (an unknown one is an error, as for every command).
+    if g.device.is_some() {
+        let i = workgroup::gpu::choose_device(&devices, &g.device)?;
+        devices.retain(|d| d.index == i);
+    }
     if g.json {
         println!("{}", serde_json::to_string_pretty(&devices)?);
         return Ok(());

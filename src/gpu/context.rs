@@ -303,6 +303,12 @@ pub fn list_devices() -> Result<Vec<DeviceInfo>> {
     result
 }
 
+/// The index (in `list_devices()`) of the device `selector` picks, as `Context::new` would pick it
+/// (`None`: discrete > integrated > CPU); an unknown index or name is `Error::NoDevice`.
+pub fn choose_device(infos: &[DeviceInfo], selector: &Option<DeviceSelector>) -> Result<usize> {
+    choose(infos, selector)
+}
+
 fn choose(infos: &[DeviceInfo], selector: &Option<DeviceSelector>) -> Result<usize> {
     let usable: Vec<&DeviceInfo> = infos.iter().filter(|d| d.api_version_at_least_1_3()).collect();
     match selector {

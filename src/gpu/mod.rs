@@ -18,7 +18,7 @@ pub mod validation;
 
 pub use ash::vk;
 pub use buffer::Buffer;
-pub use context::{list_devices, AdoptInfo, Context, ContextOptions, DeviceInfo, DeviceSelector};
+pub use context::{choose_device, list_devices, AdoptInfo, Context, ContextOptions, DeviceInfo, DeviceSelector};
 pub use error::{Error, Result};
 pub use image::Image;
 pub use kernel::Kernel;
