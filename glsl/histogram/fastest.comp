@@ -8,5 +8,5 @@
 //  * at the end each group adds its summed sub-histograms to the global bins, non-zero only.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_vote : require
-#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_ballot : require
 #include "histogram_fastest.glsl"

@@ -44,10 +44,12 @@ void count_block(uvec4 a[LOADS]) {
     }
     bool same = true;
     for (uint j = 1u; j < 4u * LOADS; ++j) same = same && k[j] == k[0];
-    // One colour across the whole subgroup: one atomic instead of 4 * LOADS * lanes.
-    if (subgroupAll(same) && subgroupAllEqual(k[0])) {
-        uint total = subgroupAdd(4u * LOADS);
-        if (subgroupElect()) add_run(k[0], total);
+    // One colour across the whole subgroup: one atomic instead of 4 * LOADS * lanes. One vote
+    // (against the first lane's bin) and a ballot count of the active lanes: cheaper than two
+    // votes and an add reduction of a constant, and this runs once per block on flat input.
+    if (subgroupAll(same && k[0] == subgroupBroadcastFirst(k[0]))) {
+        uint lanes = subgroupBallotBitCount(subgroupBallot(true)); // uniform branch: all lanes here
+        if (subgroupElect()) add_run(k[0], 4u * LOADS * lanes);
         return;
     }
 #ifdef PARTITIONED
