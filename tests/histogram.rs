@@ -72,6 +72,13 @@ fn photos_flat_and_random() {
     }
     let img = images::synthetic(1031, 977, Synthetic::Random, 3).unwrap();
     check(&g, &img, &Params::default(), "random");
+    // Near-flat: one colour whose alpha varies, and two colours of one luminance bin in turn.
+    // `fastest` aggregates only blocks of one packed colour, so these take its general path.
+    let (w, h) = (257u32, 131u32);
+    let alpha: Vec<u8> = (0..w * h).flat_map(|i| [90, 60, 30, (i % 7) as u8]).collect();
+    check(&g, &Rgba8::new(w, h, alpha).unwrap(), &Params::default(), "one colour, alpha varies");
+    let two: Vec<u8> = (0..w * h).flat_map(|i| if i % 3 == 0 { [100, 100, 100, 255] } else { [101, 100, 99, 255] }).collect();
+    check(&g, &Rgba8::new(w, h, two).unwrap(), &Params::default(), "two colours, one bin");
 }
 
 #[test]

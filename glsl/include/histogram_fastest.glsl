@@ -2,10 +2,11 @@
 // Ours: the fastest exact kernel we can write for real GPUs (see fastest.comp for the outline).
 //  * one shared sub-histogram per subgroup (NUM_SUB of them), so only a subgroup's lanes
 //    contend for a shared bin;
-//  * 16-byte loads (4 pixels per uvec4), two in flight per invocation per iteration;
+//  * 16-byte loads (4 pixels per uvec4), LOADS per invocation per iteration, the next
+//    iteration's issued before this one is binned (PREFETCH);
 //  * a grid-stride loop over a persistent grid sized from the device (push constant);
 //  * aggregation for one-colour runs: when all pixels of an iteration of every lane of a
-//    subgroup fall in one bin, one lane adds them all; optionally (LANE_RUNS) each lane adds
+//    subgroup are one packed colour, one bin is computed and one lane adds them all; optionally (LANE_RUNS) each lane adds
 //    runs of equal bins at once (measured slower on an H200 for natural and random input).
 //  * at the end each group adds its summed sub-histograms to the global bins, non-zero only.
 layout(local_size_x_id = 0) in;
@@ -35,22 +36,25 @@ void add_run(uint b, uint c) {
 
 // Counts the 4 * LOADS valid pixels of one iteration.
 void count_block(uvec4 a[LOADS]) {
+    // One colour across the whole subgroup: one bin computed and one atomic instead of
+    // 4 * LOADS * lanes of each. The test compares the packed pixels themselves (a block that
+    // differs only in alpha or in colours of one bin takes the general path below, also exact):
+    // one vote against the first lane's pixel and a ballot count of the lanes, so flat input
+    // skips the binning arithmetic and natural input pays only the compares.
+    uint p0 = a[0].x;
+    bool same = true;
+    for (uint j = 0u; j < LOADS; ++j) same = same && all(equal(a[j], uvec4(p0)));
+    if (subgroupAll(same && p0 == subgroupBroadcastFirst(p0))) {
+        uint lanes = subgroupBallotBitCount(subgroupBallot(true)); // uniform branch: all lanes here
+        if (subgroupElect()) add_run(bin_of_packed(p0), 4u * LOADS * lanes);
+        return;
+    }
     uint k[4 * LOADS];
     for (uint j = 0u; j < LOADS; ++j) {
         k[4u * j] = bin_of_packed(a[j].x);
         k[4u * j + 1u] = bin_of_packed(a[j].y);
         k[4u * j + 2u] = bin_of_packed(a[j].z);
         k[4u * j + 3u] = bin_of_packed(a[j].w);
-    }
-    bool same = true;
-    for (uint j = 1u; j < 4u * LOADS; ++j) same = same && k[j] == k[0];
-    // One colour across the whole subgroup: one atomic instead of 4 * LOADS * lanes. One vote
-    // (against the first lane's bin) and a ballot count of the active lanes: cheaper than two
-    // votes and an add reduction of a constant, and this runs once per block on flat input.
-    if (subgroupAll(same && k[0] == subgroupBroadcastFirst(k[0]))) {
-        uint lanes = subgroupBallotBitCount(subgroupBallot(true)); // uniform branch: all lanes here
-        if (subgroupElect()) add_run(k[0], 4u * LOADS * lanes);
-        return;
     }
 #ifdef PARTITIONED
     // Lanes holding the same bin form one partition; its lowest lane adds them all at once.
