@@ -1,7 +1,7 @@
 //! Recording into any `vk::CommandBuffer` — ours or an engine's — and the run-and-wait path.
 //!
 //! A dispatch reads like the lecture: what is bound, the groups dispatched, the barrier after:
-//! ```ignore
+//! ```text
 //! rec.dispatch(&count_shared, [groups_x, groups_y, 1], &[image.bind(), bins.bind()], &push)?;
 //! rec.barrier(Sync::ComputeToCompute);
 //! ```
