@@ -6,6 +6,7 @@ mod devices;
 mod histogram;
 mod layout;
 mod reduce;
+mod sort;
 mod study;
 
 use clap::{Parser, Subcommand};
@@ -45,6 +46,8 @@ enum Command {
     Reduce(reduce::Args),
     /// Seed 001's stream compaction and ours: keep x passing a predicate, every variant vs the CPU
     Compact(compact::Args),
+    /// Seed 002: odd-even transposition sort in one workgroup (three versions) and a bitonic network
+    Sort(sort::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
     Tour,
 }
@@ -89,6 +92,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     reduce::run(g, &reduce::Args::demo())?;
     println!("\n== workgroup compact --n 1000003 --pred gt:0.5 --pass-fraction 0.5  (seed 001, then ours)");
     compact::run(g, &compact::Args::demo())?;
+    println!("\n== workgroup sort --n 128 --type f32  (seed 002, then ours)");
+    sort::run(g, &sort::Args::demo())?;
     Ok(())
 }
 
@@ -119,6 +124,7 @@ pub fn main() -> i32 {
         Command::Blur(args) => blur::run(&global, &args),
         Command::Reduce(args) => reduce::run(&global, &args),
         Command::Compact(args) => compact::run(&global, &args),
+        Command::Sort(args) => sort::run(&global, &args),
         Command::Tour => tour(&global),
     };
     match result {

@@ -3,3 +3,4 @@ pub mod blur;
 pub mod compact;
 pub mod histogram;
 pub mod reduce;
+pub mod sort;

@@ -7,3 +7,4 @@ pub mod images;
 pub mod layout;
 pub mod numbers;
 pub mod reduce;
+pub mod sort;

@@ -8,6 +8,7 @@ pub mod charts;
 pub mod compare;
 mod histogram;
 mod reduce;
+mod sort;
 
 use crate::gpu::{Context, DeviceInfo, Result};
 use serde::{Deserialize, Serialize};
@@ -185,6 +186,7 @@ pub fn registry(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
     cases.extend(blur::cases(opts, info));
     cases.extend(reduce::reduce_cases(opts, info));
     cases.extend(reduce::compact_cases(opts, info));
+    cases.extend(sort::cases(opts, info));
     cases
 }
 

@@ -1,0 +1,104 @@
+use super::reduce::{input, timing_text, variants};
+use super::Global;
+use std::path::PathBuf;
+use workgroup::cpu;
+use workgroup::ops::reduce::ElemType;
+use workgroup::ops::sort::{self, Variant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Number of generated keys (ignored with --input); at most twice the largest workgroup
+    #[arg(long, default_value_t = 128)]
+    pub n: usize,
+    /// Element type: u32, i32 or f32
+    #[arg(long = "type", default_value = "f32")]
+    pub ty: String,
+    /// Generated distribution: uniform, normal, ones or seq
+    #[arg(long, default_value = "uniform")]
+    pub dist: String,
+    /// Read the numbers from FILE (.npy, .txt/.csv one per line, else raw little-endian)
+    #[arg(long)]
+    pub input: Option<PathBuf>,
+    /// odd-even-flag, odd-even-fixed, odd-even-paired, bitonic, or all
+    #[arg(long, default_value = "all")]
+    pub variant: String,
+    /// Timed runs per variant (median, min, max reported)
+    #[arg(long, default_value_t = 10)]
+    pub runs: u32,
+    /// Untimed runs first
+    #[arg(long, default_value_t = 2)]
+    pub warmup: u32,
+    /// Seed of the generated input
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write the sorted keys to FILE (same formats as --input; the last variant's result)
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+impl Args {
+    pub fn demo() -> Args {
+        Args {
+            n: 128,
+            ty: "f32".into(),
+            dist: "uniform".into(),
+            input: None,
+            variant: "all".into(),
+            runs: 5,
+            warmup: 1,
+            seed: 1,
+            out: None,
+        }
+    }
+}
+
+pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
+    let ty: ElemType = a.ty.parse()?;
+    let vs = variants(&a.variant, &Variant::ALL)?;
+    let (data, source) = input(a.n, ty, &a.dist, &a.input, a.seed)?;
+    let ctx = g.context()?;
+    let n = data.len();
+    let max = sort::max_n(&ctx);
+    if n > max {
+        anyhow::bail!(
+            "sort of {n} keys: one workgroup sorts at most {max} on {} (twice its largest workgroup; seed 002 sorts in one workgroup)",
+            ctx.info().name
+        );
+    }
+    let t0 = std::time::Instant::now();
+    let want = cpu::sort::sort(&data, ty);
+    let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let mut rows = Vec::new();
+    let mut last = None;
+    for v in vs {
+        let (t, got) = sort::time(&ctx, &data, ty, v, a.warmup, a.runs.max(1))?;
+        let ok = got == want;
+        rows.push((v, t, ok));
+        last = Some(got);
+    }
+    g.finish(&ctx)?;
+    if let (Some(path), Some(keys)) = (&a.out, &last) {
+        workgroup::ops::numbers::save(path, ty, keys)?;
+    }
+    if g.json {
+        let v = serde_json::json!({
+            "device": ctx.info().name, "n": n, "type": ty.name(), "input": source, "cpu_ms": cpu_ms,
+            "results": rows.iter().map(|(v, t, ok)| serde_json::json!({
+                "variant": v.name(), "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6,
+                "max_ms": t.max_ns * 1e-6, "runs": t.runs, "matches_cpu": ok,
+            })).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!("sort: {n} {} ({source}) in one workgroup on {}; CPU sort {cpu_ms:.4} ms", ty.name(), ctx.info().name);
+        println!("{:<16} {:>30}  matches-cpu  what", "variant", "GPU median ms (min..max)");
+        for (v, t, ok) in &rows {
+            println!("{:<16} {:>30}  {:<11}  {}", v.name(), timing_text(t), if *ok { "yes" } else { "NO" }, v.description());
+        }
+    }
+    let bad: Vec<&str> = rows.iter().filter(|r| !r.2).map(|r| r.0.name()).collect();
+    if !bad.is_empty() {
+        anyhow::bail!("{} disagree(s) with the CPU", bad.join(", "));
+    }
+    Ok(())
+}
