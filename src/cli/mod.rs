@@ -3,6 +3,7 @@ mod bandwidth;
 mod blur;
 mod compact;
 mod devices;
+mod gray;
 mod histogram;
 mod layout;
 mod reduce;
@@ -46,6 +47,8 @@ enum Command {
     Reduce(reduce::Args),
     /// Seed 001's stream compaction and ours: keep x passing a predicate, every variant vs the CPU
     Compact(compact::Args),
+    /// Seed 004: grayscale conversion, row-major vs column-major (coalescing) and ours
+    Gray(gray::Args),
     /// Seed 002: odd-even transposition sort in one workgroup (three versions) and a bitonic network
     Sort(sort::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
@@ -92,6 +95,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     reduce::run(g, &reduce::Args::demo())?;
     println!("\n== workgroup compact --n 1000003 --pred gt:0.5 --pass-fraction 0.5  (seed 001, then ours)");
     compact::run(g, &compact::Args::demo())?;
+    println!("\n== workgroup gray assets/coffee.png  (seed 004: coalesced, transposed, ours)");
+    gray::run(g, &gray::Args::demo())?;
     println!("\n== workgroup sort --n 128 --type f32  (seed 002, then ours)");
     sort::run(g, &sort::Args::demo())?;
     Ok(())
@@ -124,6 +129,7 @@ pub fn main() -> i32 {
         Command::Blur(args) => blur::run(&global, &args),
         Command::Reduce(args) => reduce::run(&global, &args),
         Command::Compact(args) => compact::run(&global, &args),
+        Command::Gray(args) => gray::run(&global, &args),
         Command::Sort(args) => sort::run(&global, &args),
         Command::Tour => tour(&global),
     };

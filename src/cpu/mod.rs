@@ -1,6 +1,7 @@
 //! Exact CPU references.
 pub mod blur;
 pub mod compact;
+pub mod gray;
 pub mod histogram;
 pub mod reduce;
 pub mod sort;

@@ -2,6 +2,7 @@
 pub mod bandwidth;
 pub mod blur;
 pub mod compact;
+pub mod gray;
 pub mod histogram;
 pub mod images;
 pub mod layout;

@@ -6,6 +6,7 @@
 mod blur;
 pub mod charts;
 pub mod compare;
+mod gray;
 mod histogram;
 mod reduce;
 mod sort;
@@ -187,6 +188,7 @@ pub fn registry(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
     cases.extend(reduce::reduce_cases(opts, info));
     cases.extend(reduce::compact_cases(opts, info));
     cases.extend(sort::cases(opts, info));
+    cases.extend(gray::cases(opts, info));
     cases
 }
 
