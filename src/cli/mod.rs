@@ -6,6 +6,7 @@ mod devices;
 mod gray;
 mod histogram;
 mod layout;
+mod particles;
 mod reduce;
 mod sort;
 mod study;
@@ -49,6 +50,8 @@ enum Command {
     Compact(compact::Args),
     /// Seed 004: grayscale conversion, row-major vs column-major (coalescing) and ours
     Gray(gray::Args),
+    /// Seed 004's particle system: one dispatch per frame, and ours (every frame in one dispatch)
+    Particles(particles::Args),
     /// Seed 002: odd-even transposition sort in one workgroup (three versions) and a bitonic network
     Sort(sort::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
@@ -97,6 +100,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     compact::run(g, &compact::Args::demo())?;
     println!("\n== workgroup gray assets/coffee.png  (seed 004: coalesced, transposed, ours)");
     gray::run(g, &gray::Args::demo())?;
+    println!("\n== workgroup particles --n 4096 --frames 120  (seed 004, then ours)");
+    particles::run(g, &particles::Args::demo())?;
     println!("\n== workgroup sort --n 128 --type f32  (seed 002, then ours)");
     sort::run(g, &sort::Args::demo())?;
     Ok(())
@@ -130,6 +135,7 @@ pub fn main() -> i32 {
         Command::Reduce(args) => reduce::run(&global, &args),
         Command::Compact(args) => compact::run(&global, &args),
         Command::Gray(args) => gray::run(&global, &args),
+        Command::Particles(args) => particles::run(&global, &args),
         Command::Sort(args) => sort::run(&global, &args),
         Command::Tour => tour(&global),
     };

@@ -3,5 +3,6 @@ pub mod blur;
 pub mod compact;
 pub mod gray;
 pub mod histogram;
+pub mod particles;
 pub mod reduce;
 pub mod sort;

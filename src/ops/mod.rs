@@ -7,5 +7,6 @@ pub mod histogram;
 pub mod images;
 pub mod layout;
 pub mod numbers;
+pub mod particles;
 pub mod reduce;
 pub mod sort;

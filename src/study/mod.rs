@@ -8,6 +8,7 @@ pub mod charts;
 pub mod compare;
 mod gray;
 mod histogram;
+mod particles;
 mod reduce;
 mod sort;
 
@@ -189,6 +190,7 @@ pub fn registry(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
     cases.extend(reduce::compact_cases(opts, info));
     cases.extend(sort::cases(opts, info));
     cases.extend(gray::cases(opts, info));
+    cases.extend(particles::cases(opts, info));
     cases
 }
 
