@@ -36,6 +36,10 @@ if [ "$mode" = full ]; then
   # What limits the look-back: the same kernel without the look-back, and without the ticket too
   # (wrong results on purpose, timing only).
   for d in 1 2; do log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --lookback-diag $d; done
+  # Added after the 2026-11-22 runs (no GPU numbers yet): seed 004's grayscale and particles, seed 002's sort.
+  log $W gray --synthetic 8192x8192:natural --runs 30
+  log $W particles --n 1048576 --frames 600 --runs 10
+  for n in 128 2048; do log $W sort --n $n --type f32 --runs 30; done
   echo "### peers"
   bash .gpu/peers/run.sh
   echo "### study"
