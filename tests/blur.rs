@@ -246,23 +246,7 @@ proptest! {
 }
 
 mod cli {
-    use assert_cmd::Command;
-
-    fn wg() -> Command {
-        let mut c = Command::cargo_bin("workgroup").unwrap();
-        c.timeout(std::time::Duration::from_secs(120));
-        c
-    }
-
-    fn fails_with_one_line(args: &[&str], needle: &str) {
-        let out = wg().args(args).output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
-        assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
-        let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-        assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
-        assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
-    }
+    use crate::common::{fails_with_one_line, wg};
 
     fn scratch(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("workgroup-blur-test-{}", std::process::id()));

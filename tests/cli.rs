@@ -1,24 +1,8 @@
 //! The binary as a user runs it: every subcommand, and every bad input gives one line of error
 //! and a non-zero exit, never a panic or a hang.
-use assert_cmd::Command;
+mod common;
+use common::{fails_with_one_line, wg};
 use predicates::prelude::*;
-
-fn wg() -> Command {
-    let mut c = Command::cargo_bin("workgroup").unwrap();
-    c.timeout(std::time::Duration::from_secs(120));
-    c
-}
-
-/// Runs with `args`, expects failure with exactly one line on stderr containing `needle`.
-pub fn fails_with_one_line(args: &[&str], needle: &str) {
-    let out = wg().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
-    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
-    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
-    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
-}
 
 #[test]
 fn devices_lists_a_device() {

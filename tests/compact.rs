@@ -1,7 +1,7 @@
 //! Compaction: every variant against the CPU reference (unordered variants as multisets,
 //! `stable` exactly), sizes, pass fractions, ranges, under validation.
 mod common;
-use common::{gpu, rng};
+use common::{fails_with_one_line, gpu, rng, wg};
 use proptest::prelude::*;
 use rand::Rng;
 use std::sync::RwLock;
@@ -206,23 +206,6 @@ proptest! {
 }
 
 // ---- the binary, as a user runs it ----
-
-fn wg() -> assert_cmd::Command {
-    common::limit_lavapipe_threads();
-    let mut c = assert_cmd::Command::cargo_bin("workgroup").unwrap();
-    c.timeout(std::time::Duration::from_secs(120));
-    c
-}
-
-pub fn fails_with_one_line(args: &[&str], needle: &str) {
-    let out = wg().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
-    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
-    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
-    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
-}
 
 #[test]
 fn cli_table_json_and_out_file() {

@@ -1,7 +1,7 @@
 //! Grayscale (seed 004): every variant equals the CPU bit for bit on photos, awkward sizes, flat
 //! and random images, in bands, under validation; bad input gives one line.
 mod common;
-use common::gpu;
+use common::{fails_with_one_line, gpu, wg};
 use proptest::prelude::*;
 use workgroup::cpu;
 use workgroup::ops::gray::{band_rows, time_bands, Variant};
@@ -56,23 +56,6 @@ proptest! {
         let img = images::synthetic(w, h, Synthetic::Random, seed).unwrap();
         check(&g, &img, "proptest");
     }
-}
-
-fn wg() -> assert_cmd::Command {
-    common::limit_lavapipe_threads();
-    let mut c = assert_cmd::Command::cargo_bin("workgroup").unwrap();
-    c.timeout(std::time::Duration::from_secs(120));
-    c
-}
-
-fn fails_with_one_line(args: &[&str], needle: &str) {
-    let out = wg().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
-    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
-    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
-    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Particles (seed 004): both variants equal the CPU bit for bit (integer lifetimes and hashes,
 //! `precise` float steps) for awkward counts and frame counts, under validation.
 mod common;
-use common::gpu;
+use common::{fails_with_one_line, gpu, wg};
 use proptest::prelude::*;
 use workgroup::ops::particles::{reference, time, Particles, Variant};
 
@@ -59,26 +59,9 @@ proptest! {
     }
 }
 
-fn fails_with_one_line(args: &[&str], needle: &str) {
-    common::limit_lavapipe_threads();
-    let out =
-        assert_cmd::Command::cargo_bin("workgroup").unwrap().timeout(std::time::Duration::from_secs(120)).args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
-    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
-    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
-    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
-}
-
 #[test]
 fn cli_runs_and_refuses_bad_input() {
-    common::limit_lavapipe_threads();
-    let out = assert_cmd::Command::cargo_bin("workgroup")
-        .unwrap()
-        .args(["particles", "--json", "--n", "777", "--frames", "50", "--runs", "1"])
-        .output()
-        .unwrap();
+    let out = wg().args(["particles", "--json", "--n", "777", "--frames", "50", "--runs", "1"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["results"].as_array().unwrap().iter().all(|r| r["matches_cpu"] == true), "{v}");

@@ -2,7 +2,7 @@
 //! bit for bit (f32 in IEEE total order), on awkward sizes, degenerate inputs and fresh random
 //! data, under validation; the one-workgroup limit is refused with one line.
 mod common;
-use common::{gpu, rng};
+use common::{fails_with_one_line, gpu, rng, wg};
 use proptest::prelude::*;
 use rand::Rng;
 use workgroup::cpu;
@@ -106,23 +106,6 @@ proptest! {
         let got = time(&g, &data, ty, Variant::ALL[v], 0, 0).unwrap().1;
         prop_assert_eq!(got, cpu::sort::sort(&data, ty));
     }
-}
-
-fn wg() -> assert_cmd::Command {
-    common::limit_lavapipe_threads();
-    let mut c = assert_cmd::Command::cargo_bin("workgroup").unwrap();
-    c.timeout(std::time::Duration::from_secs(120));
-    c
-}
-
-fn fails_with_one_line(args: &[&str], needle: &str) {
-    let out = wg().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
-    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
-    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
-    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
-    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
 }
 
 #[test]

@@ -1,14 +1,13 @@
 //! The study: its JSON follows docs/study.schema.json, its files are written, and its times come
 //! from the GPU (a kernel made k times longer is timed about k times longer).
 mod common;
-use assert_cmd::Command;
+use common::wg;
 use workgroup::gpu::{measure, Buffer, Kernel};
 
 #[test]
 fn quick_study_writes_md_csv_json_png_that_follow_the_schema() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::cargo_bin("workgroup")
-        .unwrap()
+    let out = wg()
         .args(["--validate", "study", "--quick", "--runs", "2", "--out"])
         .arg(dir.path())
         .timeout(std::time::Duration::from_secs(300))
@@ -37,14 +36,7 @@ fn quick_study_writes_md_csv_json_png_that_follow_the_schema() {
     assert!(!validator.is_valid(&broken));
     // --compare reads two reports.
     let p = dir.path().join("study.json");
-    Command::cargo_bin("workgroup")
-        .unwrap()
-        .args(["study", "--compare"])
-        .arg(&p)
-        .arg(&p)
-        .assert()
-        .success()
-        .stdout(predicates::str::contains("B/A"));
+    wg().args(["study", "--compare"]).arg(&p).arg(&p).assert().success().stdout(predicates::str::contains("B/A"));
 }
 
 #[test]

@@ -2,15 +2,12 @@
 use super::Global;
 use std::path::PathBuf;
 use workgroup::ops::blur::{self, FastestConfig, Params, Variant};
-use workgroup::ops::images::{self, Rgba8};
+use workgroup::ops::images;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Image file to blur (PNG, JPEG, ...); or use --synthetic
-    image: Option<PathBuf>,
-    /// A generated image instead of a file: WxH[:natural|flat|random]
-    #[arg(long, value_name = "WxH:KIND", conflicts_with = "image")]
-    synthetic: Option<String>,
+    #[command(flatten)]
+    input: super::ImageInput,
     /// Write the blurred image here as PNG (written atomically)
     #[arg(short, long, value_name = "OUT.png")]
     output: Option<PathBuf>,
@@ -43,11 +40,8 @@ pub struct Args {
 impl Args {
     /// The tour's demo: a bundled photo, every variant.
     pub fn demo() -> Args {
-        let photo = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/chelsea.png"));
-        let (image, synthetic) = if photo.exists() { (Some(photo), None) } else { (None, Some("512x512:natural".to_string())) };
         Args {
-            image,
-            synthetic,
+            input: super::ImageInput::bundled("chelsea.png"),
             output: None,
             filter: 15,
             iterations: 1,
@@ -93,14 +87,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if a.runs == 0 {
         anyhow::bail!("--runs 0: it must be at least 1");
     }
-    let (img, label): (Rgba8, String) = match (&a.image, &a.synthetic) {
-        (Some(p), _) => (images::load(p)?, p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()),
-        (None, Some(s)) => {
-            let (w, h, kind) = images::parse_synthetic(s)?;
-            (images::synthetic(w, h, kind, 1)?, format!("synthetic {s}"))
-        }
-        (None, None) => anyhow::bail!("give an IMAGE file or --synthetic WxH[:natural|flat|random]"),
-    };
+    let (img, label) = a.input.load()?;
     let params = Params { filter: a.filter, iterations: a.iterations };
     let cfg = a.fastest_config()?;
     let ctx = g.context()?;

@@ -1,8 +1,8 @@
-use super::reduce::{check_n, input, timing_text, variants};
-use super::Global;
+use super::numbers::{check_n, Numbers};
+use super::{timing_text, variants, Global};
 use std::path::PathBuf;
 use workgroup::cpu;
-use workgroup::ops::compact::{self, ElemType, Func, Predicate, Variant};
+use workgroup::ops::compact::{self, Func, Predicate, Variant};
 use workgroup::ops::numbers;
 
 #[derive(clap::Args)]
@@ -10,39 +10,24 @@ pub struct Args {
     /// Number of generated elements (ignored with --input)
     #[arg(long, default_value_t = 1 << 20)]
     pub n: usize,
-    /// Element type: u32, i32 or f32
-    #[arg(long = "type", default_value = "f32")]
-    pub ty: String,
     /// Predicate: gt:T, lt:T, nonzero or even
     #[arg(long, default_value = "gt:0.5")]
     pub pred: String,
     /// Generate data where each element passes with this probability (else: --dist)
     #[arg(long)]
     pub pass_fraction: Option<f64>,
-    /// Generated distribution when no --pass-fraction: uniform, normal, ones or seq
-    #[arg(long, default_value = "uniform")]
-    pub dist: String,
     /// f(x) written for kept elements: identity or negate
     #[arg(long, default_value = "identity")]
     pub func: String,
-    /// Read the numbers from FILE (.npy, .txt/.csv one per line, else raw little-endian)
-    #[arg(long)]
-    pub input: Option<PathBuf>,
     /// global-atomic, group-counter, subgroup-ballot, stable, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
-    /// Timed runs per variant
-    #[arg(long, default_value_t = 10)]
-    pub runs: u32,
-    /// Untimed runs first
-    #[arg(long, default_value_t = 2)]
-    pub warmup: u32,
-    /// Seed of the generated input
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
     /// Write the kept values to FILE (format by extension, as --input; the stable result with `all`)
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Numbers: --type, --dist (when no --pass-fraction), --input, --seed, --runs, --warmup
+    #[command(flatten)]
+    pub numbers: Numbers,
     /// Diagnosis: also time each pass of each variant (GPU timestamps between dispatches, median)
     #[arg(long, hide = true)]
     pub passes: bool,
@@ -95,17 +80,12 @@ impl Args {
     pub fn demo() -> Args {
         Args {
             n: 1_000_003,
-            ty: "f32".into(),
             pred: "gt:0.5".into(),
             pass_fraction: Some(0.5),
-            dist: "uniform".into(),
             func: "identity".into(),
-            input: None,
             variant: "all".into(),
-            runs: 3,
-            warmup: 1,
-            seed: 1,
             out: None,
+            numbers: Numbers::demo(3),
             passes: false,
             windows: None,
             stage_output: true,
@@ -121,16 +101,16 @@ impl Args {
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
-    let ty: ElemType = a.ty.parse()?;
+    let ty = a.numbers.ty()?;
     let pred = Predicate::parse(&a.pred, ty)?;
     let func: Func = a.func.parse()?;
     let vs = variants(&a.variant, &Variant::ALL)?;
-    let (data, source) = match (a.pass_fraction, &a.input) {
+    let (data, source) = match (a.pass_fraction, &a.numbers.input) {
         (Some(f), None) => {
             check_n(a.n)?;
-            (numbers::generate_for_predicate(a.n, ty, pred, f, a.seed)?, format!("pass fraction {f}"))
+            (numbers::generate_for_predicate(a.n, ty, pred, f, a.numbers.seed)?, format!("pass fraction {f}"))
         }
-        _ => input(a.n, ty, &a.dist, &a.input, a.seed)?,
+        _ => a.numbers.load(a.n, ty)?,
     };
     let ctx = g.context()?;
     let n = data.len();
@@ -152,7 +132,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     for (i, v) in vs.iter().enumerate() {
         let ctx = fresh(i == 0)?;
         let c = compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
-        let (t, got) = compact::time_compactor(&ctx, &c, &data, a.warmup, a.runs.max(1))?;
+        let (t, got) = compact::time_compactor(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
         g.finish(&ctx)?;
         let ok = if v.ordered() {
             got == want
@@ -173,7 +153,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             let ctx = fresh(false)?;
             let c =
                 compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
-            let p = compact::time_passes(&ctx, &c, &data, a.warmup, a.runs.max(1))?;
+            let p = compact::time_passes(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
             g.finish(&ctx)?;
             let parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
             let total: f64 = p.iter().map(|(_, ns)| ns).sum();

@@ -1,17 +1,13 @@
 //! `workgroup gray`: seed 004's grayscale kernel, its column-major counter-example and ours.
-use super::reduce::timing_text;
-use super::Global;
+use super::{timing_text, variants, Global};
 use std::path::PathBuf;
 use workgroup::ops::gray::{self, Variant};
-use workgroup::ops::images::{self, Rgba8};
+use workgroup::ops::images;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Image file to convert (PNG, JPEG, ...); or use --synthetic
-    image: Option<PathBuf>,
-    /// A generated image instead of a file: WxH[:natural|flat|random]
-    #[arg(long, value_name = "WxH:KIND", conflicts_with = "image")]
-    synthetic: Option<String>,
+    #[command(flatten)]
+    input: super::ImageInput,
     /// Write the grey image here as PNG (written atomically)
     #[arg(short, long, value_name = "OUT.png")]
     output: Option<PathBuf>,
@@ -26,25 +22,16 @@ pub struct Args {
 impl Args {
     /// The tour's demo: a bundled photo, every variant.
     pub fn demo() -> Args {
-        let photo = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/coffee.png"));
-        let (image, synthetic) = if photo.exists() { (Some(photo), None) } else { (None, Some("512x512:natural".to_string())) };
-        Args { image, synthetic, output: None, variant: "all".into(), runs: 3 }
+        Args { input: super::ImageInput::bundled("coffee.png"), output: None, variant: "all".into(), runs: 3 }
     }
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
-    let variants: Vec<Variant> = if a.variant == "all" { Variant::ALL.to_vec() } else { vec![a.variant.parse()?] };
+    let variants = variants(&a.variant, &Variant::ALL)?;
     if a.runs == 0 {
         anyhow::bail!("--runs 0: it must be at least 1");
     }
-    let (img, label): (Rgba8, String) = match (&a.image, &a.synthetic) {
-        (Some(p), _) => (images::load(p)?, p.display().to_string()),
-        (None, Some(s)) => {
-            let (w, h, kind) = images::parse_synthetic(s)?;
-            (images::synthetic(w, h, kind, 1)?, format!("synthetic {s}"))
-        }
-        (None, None) => anyhow::bail!("give an IMAGE file or --synthetic WxH[:natural|flat|random]"),
-    };
+    let (img, label) = a.input.load()?;
     let ctx = g.context()?;
     let want = workgroup::cpu::gray::gray(&img);
     let bytes = img.pixel_count() as f64 * 8.0; // read and written once

@@ -6,12 +6,8 @@ use workgroup::ops::images::{self, Rgba8};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Image file (any format the image crate reads; converted to RGBA8)
-    #[arg(required_unless_present = "synthetic", conflicts_with = "synthetic")]
-    image: Option<PathBuf>,
-    /// A generated image instead: WxH:natural|flat|random (e.g. 8192x8192:flat)
-    #[arg(long)]
-    synthetic: Option<String>,
+    #[command(flatten)]
+    input: super::ImageInput,
     /// Number of bins (1 ..= 4194304)
     #[arg(long, default_value_t = 256)]
     bins: u32,
@@ -61,17 +57,6 @@ enum MeasureArg {
     Grey,
 }
 
-pub fn load_input(image: &Option<PathBuf>, synthetic: &Option<String>) -> anyhow::Result<(Rgba8, String)> {
-    match (image, synthetic) {
-        (Some(p), _) => Ok((images::load(p)?, p.display().to_string())),
-        (None, Some(s)) => {
-            let (w, h, kind) = images::parse_synthetic(s)?;
-            Ok((images::synthetic(w, h, kind, 1)?, format!("synthetic {s}")))
-        }
-        (None, None) => anyhow::bail!("give an IMAGE or --synthetic WxH:kind"),
-    }
-}
-
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let chunk: ChunkShape = a.chunk.parse()?;
     let measure = match a.measure {
@@ -109,7 +94,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             anyhow::bail!("--plot {}: the plot is written as PNG; name it *.png", p.display());
         }
     }
-    let (img, label) = load_input(&a.image, &a.synthetic)?;
+    let (img, label) = a.input.load()?;
     let ctx = g.context()?;
     let info = ctx.info().clone();
     if all {

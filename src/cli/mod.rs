@@ -6,6 +6,7 @@ mod devices;
 mod gray;
 mod histogram;
 mod layout;
+mod numbers;
 mod particles;
 mod reduce;
 mod sort;
@@ -56,6 +57,53 @@ enum Command {
     Sort(sort::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
     Tour,
+}
+
+/// The variants a `--variant` value names: one, or every one for `all`.
+pub fn variants<V: std::str::FromStr<Err = workgroup::gpu::Error> + Copy>(name: &str, all: &[V]) -> anyhow::Result<Vec<V>> {
+    Ok(if name == "all" { all.to_vec() } else { vec![name.parse()?] })
+}
+
+/// "median (min..max)" in ms.
+pub fn timing_text(t: &workgroup::gpu::Timing) -> String {
+    format!("{:.4} ({:.4}..{:.4})", t.median_ns * 1e-6, t.min_ns * 1e-6, t.max_ns * 1e-6)
+}
+
+/// The image an image op runs on: a file of any format the image crate reads (converted to
+/// RGBA8), or a synthetic one; flattened into histogram, blur and gray.
+#[derive(clap::Args)]
+pub struct ImageInput {
+    /// Image file (PNG, JPEG, ...; converted to RGBA8); or use --synthetic
+    #[arg(conflicts_with = "synthetic")]
+    pub image: Option<std::path::PathBuf>,
+    /// A generated image instead of a file: WxH[:natural|flat|random] (e.g. 8192x8192:flat)
+    #[arg(long, value_name = "WxH:KIND")]
+    pub synthetic: Option<String>,
+}
+
+impl ImageInput {
+    /// The tour's input: a bundled photo from assets/, or a synthetic image where it is missing.
+    pub fn bundled(name: &str) -> ImageInput {
+        let photo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name);
+        if photo.exists() {
+            ImageInput { image: Some(photo), synthetic: None }
+        } else {
+            ImageInput { image: None, synthetic: Some("512x512:natural".into()) }
+        }
+    }
+
+    /// The image, with a description for the report.
+    pub fn load(&self) -> anyhow::Result<(workgroup::ops::images::Rgba8, String)> {
+        use workgroup::ops::images;
+        match (&self.image, &self.synthetic) {
+            (Some(p), _) => Ok((images::load(p)?, p.display().to_string())),
+            (None, Some(s)) => {
+                let (w, h, kind) = images::parse_synthetic(s)?;
+                Ok((images::synthetic(w, h, kind, 1)?, format!("synthetic {s}")))
+            }
+            (None, None) => anyhow::bail!("give an IMAGE file or --synthetic WxH[:natural|flat|random]"),
+        }
+    }
 }
 
 pub struct Global {

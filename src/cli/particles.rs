@@ -1,6 +1,5 @@
 //! `workgroup particles`: seed 004's particle system, per-frame dispatches and ours (fused).
-use super::reduce::timing_text;
-use super::Global;
+use super::{timing_text, variants, Global};
 use workgroup::ops::particles::{self, Variant};
 
 #[derive(clap::Args)]
@@ -26,7 +25,7 @@ impl Args {
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
-    let variants: Vec<Variant> = if a.variant == "all" { Variant::ALL.to_vec() } else { vec![a.variant.parse()?] };
+    let variants = variants(&a.variant, &Variant::ALL)?;
     if a.n == 0 {
         anyhow::bail!("--n 0: there are no particles to simulate");
     }

@@ -1,106 +1,45 @@
-use super::Global;
+use super::numbers::Numbers;
+use super::{timing_text, variants, Global};
 use std::path::PathBuf;
 use workgroup::cpu;
-use workgroup::gpu::Timing;
-use workgroup::ops::numbers::{self, Dist};
 use workgroup::ops::reduce::{self, range_elems, ElemType, Op, Variant};
-
-/// The largest generated input (2^31 elements = 8 GiB).
-pub const MAX_N: usize = 1 << 31;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Number of generated elements (ignored with --input)
     #[arg(long, default_value_t = 1 << 20)]
     pub n: usize,
-    /// Element type: u32, i32 or f32
-    #[arg(long = "type", default_value = "f32")]
-    pub ty: String,
     /// Operation: sum, min or max
     #[arg(long, default_value = "sum")]
     pub op: String,
-    /// Generated distribution: uniform, normal, ones or seq
-    #[arg(long, default_value = "uniform")]
-    pub dist: String,
-    /// Read the numbers from FILE (.npy, .txt/.csv one per line, else raw little-endian)
-    #[arg(long)]
-    pub input: Option<PathBuf>,
     /// tree, subgroup, single-pass, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
-    /// Timed runs per variant (median, min, max reported)
-    #[arg(long, default_value_t = 10)]
-    pub runs: u32,
-    /// Untimed runs first
-    #[arg(long, default_value_t = 2)]
-    pub warmup: u32,
-    /// Seed of the generated input
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
     /// Write the report (JSON) to FILE
     #[arg(long)]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub numbers: Numbers,
 }
 
 impl Args {
     pub fn demo() -> Args {
-        Args {
-            n: 1_000_003,
-            ty: "f32".into(),
-            op: "sum".into(),
-            dist: "uniform".into(),
-            input: None,
-            variant: "all".into(),
-            runs: 3,
-            warmup: 1,
-            seed: 1,
-            out: None,
-        }
+        Args { n: 1_000_003, op: "sum".into(), variant: "all".into(), out: None, numbers: Numbers::demo(3) }
     }
-}
-
-/// Generated or loaded input, as bits of `ty`, with a description.
-pub fn input(n: usize, ty: ElemType, dist: &str, file: &Option<PathBuf>, seed: u64) -> anyhow::Result<(Vec<u32>, String)> {
-    match file {
-        Some(path) => {
-            let data = numbers::load(path, ty)?;
-            Ok((data, path.display().to_string()))
-        }
-        None => {
-            let dist: Dist = dist.parse()?;
-            check_n(n)?;
-            Ok((numbers::generate(n, ty, dist, seed), format!("{dist:?}").to_lowercase()))
-        }
-    }
-}
-
-pub fn check_n(n: usize) -> anyhow::Result<()> {
-    if n > MAX_N {
-        anyhow::bail!("--n {n} is too large for memory here: at most {MAX_N} (2^31) elements");
-    }
-    Ok(())
-}
-
-pub fn variants<V: std::str::FromStr<Err = workgroup::gpu::Error> + Copy>(name: &str, all: &[V]) -> anyhow::Result<Vec<V>> {
-    Ok(if name == "all" { all.to_vec() } else { vec![name.parse()?] })
-}
-
-pub fn timing_text(t: &Timing) -> String {
-    format!("{:.4} ({:.4}..{:.4})", t.median_ns * 1e-6, t.min_ns * 1e-6, t.max_ns * 1e-6)
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
-    let ty: ElemType = a.ty.parse()?;
+    let ty = a.numbers.ty()?;
     let op: Op = a.op.parse()?;
     let vs = variants(&a.variant, &Variant::ALL)?;
-    let (data, source) = input(a.n, ty, &a.dist, &a.input, a.seed)?;
+    let (data, source) = a.numbers.load(a.n, ty)?;
     let ctx = g.context()?;
     let n = data.len();
     let cpu_bits = cpu::reduce::par_reduce(&data, ty, op);
     let (exact, abs) = if ty == ElemType::F32 && op == Op::Sum { cpu::reduce::f32_sum(&data) } else { (0.0, 0.0) };
     let mut rows = Vec::new();
     for v in vs {
-        let (t, got) = reduce::time(&ctx, &data, ty, op, v, a.warmup, a.runs.max(1))?;
+        let (t, got) = reduce::time(&ctx, &data, ty, op, v, a.numbers.warmup, a.numbers.runs.max(1))?;
         let (matches, error, bound) = match (got, cpu_bits) {
             (None, None) => (true, 0.0, 0.0),
             (Some(gb), Some(cb)) if ty == ElemType::F32 && op == Op::Sum => {

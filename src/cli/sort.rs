@@ -1,8 +1,7 @@
-use super::reduce::{input, timing_text, variants};
-use super::Global;
+use super::numbers::Numbers;
+use super::{timing_text, variants, Global};
 use std::path::PathBuf;
 use workgroup::cpu;
-use workgroup::ops::reduce::ElemType;
 use workgroup::ops::sort::{self, Variant};
 
 #[derive(clap::Args)]
@@ -10,52 +9,26 @@ pub struct Args {
     /// Number of generated keys (ignored with --input); at most twice the largest workgroup
     #[arg(long, default_value_t = 128)]
     pub n: usize,
-    /// Element type: u32, i32 or f32
-    #[arg(long = "type", default_value = "f32")]
-    pub ty: String,
-    /// Generated distribution: uniform, normal, ones or seq
-    #[arg(long, default_value = "uniform")]
-    pub dist: String,
-    /// Read the numbers from FILE (.npy, .txt/.csv one per line, else raw little-endian)
-    #[arg(long)]
-    pub input: Option<PathBuf>,
     /// odd-even-flag, odd-even-fixed, odd-even-paired, bitonic, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
-    /// Timed runs per variant (median, min, max reported)
-    #[arg(long, default_value_t = 10)]
-    pub runs: u32,
-    /// Untimed runs first
-    #[arg(long, default_value_t = 2)]
-    pub warmup: u32,
-    /// Seed of the generated input
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
     /// Write the sorted keys to FILE (same formats as --input; the last variant's result)
     #[arg(long)]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub numbers: Numbers,
 }
 
 impl Args {
     pub fn demo() -> Args {
-        Args {
-            n: 128,
-            ty: "f32".into(),
-            dist: "uniform".into(),
-            input: None,
-            variant: "all".into(),
-            runs: 5,
-            warmup: 1,
-            seed: 1,
-            out: None,
-        }
+        Args { n: 128, variant: "all".into(), out: None, numbers: Numbers::demo(5) }
     }
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
-    let ty: ElemType = a.ty.parse()?;
+    let ty = a.numbers.ty()?;
     let vs = variants(&a.variant, &Variant::ALL)?;
-    let (data, source) = input(a.n, ty, &a.dist, &a.input, a.seed)?;
+    let (data, source) = a.numbers.load(a.n, ty)?;
     let ctx = g.context()?;
     let n = data.len();
     let max = sort::max_n(&ctx);
@@ -71,7 +44,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let mut rows = Vec::new();
     let mut last = None;
     for v in vs {
-        let (t, got) = sort::time(&ctx, &data, ty, v, a.warmup, a.runs.max(1))?;
+        let (t, got) = sort::time(&ctx, &data, ty, v, a.numbers.warmup, a.numbers.runs.max(1))?;
         let ok = got == want;
         rows.push((v, t, ok));
         last = Some(got);

@@ -88,10 +88,10 @@ pub(crate) enum Direction {
 
 /// Host-visible staging for `Context::upload` and `Context::read_range`: one buffer each way,
 /// made on first use (sized to the transfer, rounded up to a power of two, at most
-/// `STAGING_CHUNK`) and kept by the context. Why kept and small: on NVIDIA (H200, driver 580)
-/// device-local buffers allocated after a large staging buffer had been freed read several
-/// times slower than the same buffers in a fresh process, and a new 256 MiB staging buffer per
-/// upload is also slow in itself. Nothing large is freed and reallocated this way.
+/// `STAGING_CHUNK`) and kept by the context. Why: an upload of n bytes no longer needs n bytes of
+/// host-visible memory made and freed each time (a 1 GiB input took a 1 GiB staging buffer).
+/// (It was first tried against a slowdown of later variants in one process on the H200; it did
+/// not cure that, a fresh device per variant did: see docs/PERFORMANCE.md.)
 #[derive(Default)]
 pub(crate) struct Staging {
     up: Option<RawBuffer>,

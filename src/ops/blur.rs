@@ -154,10 +154,7 @@ impl std::fmt::Display for Variant {
 impl std::str::FromStr for Variant {
     type Err = Error;
     fn from_str(s: &str) -> Result<Variant> {
-        Variant::ALL.iter().copied().find(|v| v.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-            Error::invalid(format!("unknown blur variant {s:?}: use one of {}", names.join(", ")))
-        })
+        super::variant_named(s, &Variant::ALL, Variant::name, "unknown blur variant")
     }
 }
 

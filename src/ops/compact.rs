@@ -144,10 +144,7 @@ impl Variant {
 impl std::str::FromStr for Variant {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Variant::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-            Error::invalid(format!("variant {s:?}: use one of {}", names.join(", ")))
-        })
+        super::variant_named(s, &Variant::ALL, Variant::name, "variant")
     }
 }
 

@@ -10,3 +10,11 @@ pub mod numbers;
 pub mod particles;
 pub mod reduce;
 pub mod sort;
+
+/// A variant by its command-line name; the error lists every name (`what`: "variant", ...).
+pub(crate) fn variant_named<V: Copy>(s: &str, all: &[V], name: fn(V) -> &'static str, what: &str) -> crate::gpu::Result<V> {
+    all.iter().copied().find(|&v| name(v) == s).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|&v| name(v)).collect();
+        crate::gpu::Error::invalid(format!("{what} {s:?}: use one of {}", names.join(", ")))
+    })
+}

@@ -55,3 +55,24 @@ pub fn rng(seed: u64) -> rand::rngs::SmallRng {
     use rand::SeedableRng;
     rand::rngs::SmallRng::seed_from_u64(seed)
 }
+
+/// The `workgroup` binary as a user runs it: lavapipe's threads limited as for the library tests,
+/// and a timeout so that a hang fails the test instead of stalling it.
+pub fn wg() -> assert_cmd::Command {
+    limit_lavapipe_threads();
+    let mut c = assert_cmd::Command::cargo_bin("workgroup").unwrap();
+    c.timeout(std::time::Duration::from_secs(120));
+    c
+}
+
+/// Runs `workgroup args`, expects failure (not a panic) with exactly one line on stderr that
+/// contains `needle` (case-insensitive).
+pub fn fails_with_one_line(args: &[&str], needle: &str) {
+    let out = wg().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail; stderr: {stderr}");
+    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
+    assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
+}
