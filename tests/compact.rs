@@ -79,9 +79,10 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
         }
         Variant::StableLookback => {
             k.push(Knobs { lookback_fallback: false, ..d });
-            k.push(Knobs { relaxed_status: true, scan_coalesced: true, ..d });
+            k.push(Knobs { lookback_vkmm: true, ..d });
+            k.push(Knobs { lookback_groups: Some(1), ..d });
+            k.push(Knobs { lookback_groups: Some(7), lookback_vkmm: true, ..d });
             k.push(Knobs { stage_output: true, windows: Some(4), ..d });
-            k.push(Knobs { relaxed_status: false, ..d });
         }
         _ => {}
     }

@@ -46,9 +46,12 @@ pub struct Args {
     /// Knob: stable-lookback records its exact 3-pass fallback (false: timing only)
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
-    /// Knob: stable-lookback status words with relaxed atomics (else release/acquire)
-    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
-    pub lookback_relaxed: bool,
+    /// Knob: stable-lookback in the Vulkan memory model (else GLSL's, coherent volatile)
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub lookback_vkmm: bool,
+    /// Knob: workgroups of stable-lookback's persistent grid
+    #[arg(long, hide = true)]
+    pub lookback_groups: Option<u32>,
     /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub scan_coalesced: bool,
@@ -68,7 +71,8 @@ impl Args {
             groups: self.groups,
             rounds: self.tile_rounds,
             lookback_fallback: self.lookback_fallback,
-            relaxed_status: self.lookback_relaxed,
+            lookback_vkmm: self.lookback_vkmm,
+            lookback_groups: self.lookback_groups,
             scan_coalesced: self.scan_coalesced,
             stage_vec4: self.stage_vec4,
             look_diag: self.lookback_diag,
@@ -92,7 +96,8 @@ impl Args {
             groups: None,
             tile_rounds: 4,
             lookback_fallback: true,
-            lookback_relaxed: true,
+            lookback_vkmm: false,
+            lookback_groups: None,
             scan_coalesced: true,
             stage_vec4: false,
             lookback_diag: 0,

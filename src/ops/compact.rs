@@ -154,6 +154,8 @@ const MAX_GROUPS: usize = 65535;
 /// Elements per tile of `stable` (4 rounds x 256 invocations x uvec4).
 const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
+/// stable-lookback's persistent groups per multiprocessor.
+const LOOKBACK_GROUPS_PER_CU: u32 = 4;
 
 /// Tuning knobs for measuring (the CLI's hidden options); `Knobs::default()` is what `new` uses.
 #[doc(hidden)]
@@ -173,8 +175,11 @@ pub struct Knobs {
     /// `stable-lookback`: record the indirect 3-pass fallback (and the full barrier before it).
     /// Without it a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
-    /// `stable-lookback`: relaxed status atomics instead of release/acquire.
-    pub relaxed_status: bool,
+    /// `stable-lookback`: the kernel in the Vulkan memory model (status words as relaxed
+    /// atomics) instead of the GLSL one (a coherent volatile buffer).
+    pub lookback_vkmm: bool,
+    /// `stable-lookback`: workgroups of its persistent grid (`None`: see `lookback_groups`).
+    pub lookback_groups: Option<u32>,
     /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
     pub scan_coalesced: bool,
     /// With `stage_output` and one output window: 16-byte stores of the staged values.
@@ -196,7 +201,8 @@ impl Default for Knobs {
             groups: None,
             rounds: 4,
             lookback_fallback: true,
-            relaxed_status: true,
+            lookback_vkmm: false,
+            lookback_groups: None,
             scan_coalesced: true,
             stage_vec4: false,
             look_diag: 0,
@@ -222,6 +228,8 @@ pub struct Compactor {
     tile: usize,
     /// One output window (spec WINDOWS = 1).
     one_window: bool,
+    /// Workgroups of stable-lookback's persistent grid.
+    lookback_groups: u32,
 }
 
 /// Words of the look-back state before the status words (args[6], ticket[4], incomplete, pad).
@@ -334,9 +342,9 @@ impl Compactor {
                     Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
                 ];
                 if variant == Variant::StableLookback {
-                    if !ctx.info().vulkan_memory_model {
+                    if knobs.lookback_vkmm && !ctx.info().vulkan_memory_model {
                         return Err(Error::Unsupported(format!(
-                            "stable-lookback needs the Vulkan memory model (vulkanMemoryModel), which {} lacks: use stable",
+                            "stable-lookback in the Vulkan memory model needs vulkanMemoryModel, which {} lacks",
                             ctx.info().name
                         )));
                     }
@@ -345,17 +353,10 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let lb = [
-                        spec[0],
-                        spec[1],
-                        spec[2],
-                        spec[3],
-                        (4, spin_limit),
-                        spec[4],
-                        (8, knobs.relaxed_status as u32),
-                        (10, knobs.look_diag.min(2)),
-                    ];
-                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
+                    let lb = [spec[0], spec[1], spec[2], spec[3], (4, spin_limit), spec[4], (10, knobs.look_diag.min(2))];
+                    let shader =
+                        if knobs.lookback_vkmm { &shaders::COMPACT_STABLE_LOOKBACK_VKMM } else { &shaders::COMPACT_STABLE_LOOKBACK };
+                    k.push(Kernel::new(ctx, shader, &lb)?);
                 }
                 k
             }
@@ -364,7 +365,13 @@ impl Compactor {
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
         let state_len = if variant == Variant::StableLookback { STATE_HEADER + ntiles } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
-        Ok(Compactor { variant, ty, pred, kernels, capacity, range, threshold, tiles, state, knobs, tile, one_window })
+        // stable-lookback's persistent grid: LOOKBACK_GROUPS_PER_CU per multiprocessor where the driver
+        // tells their number, else one group per tile (at most MAX_GROUPS) as a plain grid.
+        let lookback_groups = knobs
+            .lookback_groups
+            .unwrap_or_else(|| ctx.info().compute_units.map(|c| c * LOOKBACK_GROUPS_PER_CU).unwrap_or(MAX_GROUPS as u32))
+            .clamp(1, MAX_GROUPS as u32);
+        Ok(Compactor { variant, ty, pred, kernels, capacity, range, threshold, tiles, state, knobs, tile, one_window, lookback_groups })
     }
 
     /// Records the compaction of `input[0..n)` into `output` (at least n elements; the first
@@ -468,8 +475,8 @@ impl Compactor {
                         windows[3],
                     ];
                     let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups];
-                    let grid = [tiles.min(MAX_GROUPS) as u32, tiles.div_ceil(MAX_GROUPS) as u32, 1];
-                    rec.dispatch(&self.kernels[3], grid, &binds, bytemuck::cast_slice(&pc))?;
+                    let groups = self.lookback_groups.min(tiles.max(1) as u32);
+                    rec.dispatch(&self.kernels[3], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     tile_base += tiles;
                 }
                 stamp(rec, "lookback")?;

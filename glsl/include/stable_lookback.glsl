@@ -1,0 +1,190 @@
+// The body of glsl/compact/stable_lookback*.comp: stable compaction in ONE pass over the input, a
+// chained scan with decoupled look-back (Merrill & Garland 2016), by a persistent grid.
+// A tile is 4096 elements (256 invocations x 4 rounds x uvec4, as stable_scatter.comp). Each
+// group loops:
+//  1. tiles come from an atomic ticket (not gl_WorkGroupID: every tile this one waits for was
+//     drawn by a group that is already running, so waiting cannot deadlock); the NEXT ticket is
+//     drawn while this tile is scanned, so its latency is hidden;
+//  2. predicate, in-tile ranks (packed 16-bit counts, subgroupExclusiveAdd + one shared slot per
+//     subgroup); publish the tile count as AGGREGATE at once;
+//  3. stage the kept f(x) in shared memory at their in-tile rank: the registers are free again;
+//  4. issue the NEXT tile's loads, then the first subgroup looks back over a window of
+//     gl_SubgroupSize predecessors at a time (one status word per lane, ballots): AGGREGATEs are
+//     summed and the window steps back; the nearest INCLUSIVE ends the walk; it publishes
+//     INCLUSIVE = prefix + count. The next tile's loads are in flight while it waits;
+//  5. coalesced write of the staged values at prefix + i.
+// A group holds two tickets at a time (this tile and the next); the smallest unfinished tile is
+// always some group's current tile, so the grid still cannot deadlock.
+// A status word is flag << 30 | value (value < 2^30: n < 2^30), written and read whole, so flag
+// and value travel together; nothing else is published through it (the output is read by no
+// other group), so no ordering beyond the word itself is needed.
+//
+// Stalls are detected, never silent: the walk (spins and steps together) is bounded by
+// SPIN_LIMIT iterations, below llvmpipe's loop limiter (65535 iterations in total per invocation,
+// after which loops are silently left); after BACKOFF_AFTER of them each spin also makes 256
+// unrolled reads, so the bound lasts long enough on a CPU device. A tile that gives up publishes
+// ABORTED (its successors give up as soon as they see it) and writes the fallback dispatch sizes
+// into args[]: the host recorded the 3-pass `stable` after this kernel as indirect dispatches that
+// are empty unless a tile gave up, so the result is exact either way. SPIN_LIMIT = 0 makes every
+// tile after the first give up at once (the tests' way to exercise the fallback).
+#extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#ifdef VULKAN_MEMORY_MODEL
+#extension GL_KHR_memory_scope_semantics : require
+#endif
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint TYPE = 0u;
+layout(constant_id = 2) const uint PRED = 0u;
+layout(constant_id = 3) const uint FUNC = 0u;
+layout(constant_id = 4) const uint SPIN_LIMIT = 32768u;
+// Diagnosis only (wrong results, for timing what the rest costs): 1 skips the look-back (the
+// tile writes at its own start, as if every element before it passed: the writes spread like the
+// real ones); 2 also skips the ticket (tiles gl_WorkGroupID.x + k * gl_NumWorkGroups.x). 0: the
+// real kernel.
+layout(constant_id = 10) const uint DIAG = 0u;
+// range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches.
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; } p;
+#include "compact_common.glsl"
+#include "stable_tile.glsl"
+layout(std430, binding = 2) writeonly buffer Count { uint count; };
+// args: two VkDispatchIndirectCommand (fallback count/scatter, fallback scan), zero unless a tile
+// gave up; ticket: one per range; status: one word per tile of all ranges. Zeroed per run.
+#ifdef VULKAN_MEMORY_MODEL
+layout(std430, binding = 3) buffer State { uint args[6]; uint ticket[4]; uint incomplete; uint pad[5]; uint status[]; };
+#define LOAD_STATUS(j) atomicLoad(status[j], gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
+#define STORE_STATE(x, v) atomicStore(x, v, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
+#define DRAW_TICKET() atomicAdd(ticket[p.range], 1u, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
+#else
+// coherent: other groups' stores are seen; volatile: every read goes to memory (a spin re-reads).
+layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint ticket[4]; uint incomplete; uint pad[5]; uint status[]; };
+#define LOAD_STATUS(j) status[j]
+#define STORE_STATE(x, v) x = v
+#define DRAW_TICKET() atomicAdd(ticket[p.range], 1u)
+#endif
+
+const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS = 3u << 30, VALUE = 0x3FFFFFFFu;
+const uint GAVE_UP = 0xFFFFFFFFu;
+
+shared uvec2 sg_sum[gl_WorkGroupSize.x];
+shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x];
+shared uint ticket_shared[2]; // tickets k alternate: k's slot was last read two tiles ago
+shared uint base_shared;
+
+uint peek(int tile) {
+    if (tile < 0) return INCLUSIVE; // before the first tile: prefix 0
+    return LOAD_STATUS(tile);
+}
+
+void give_up(uint tile) {
+    STORE_STATE(status[tile], ABORTED);
+    uint a[6] = uint[6](p.fallback_groups, 1u, 1u, 1u, 1u, 1u);
+    for (uint i = 0u; i < 6u; ++i) STORE_STATE(args[i], a[i]);
+    STORE_STATE(incomplete, 1u);
+}
+
+const uint BACKOFF_AFTER = 256u;
+#define R4(x) x x x x
+uint backoff(int j, uint s) {
+    if (j < 0) return s;
+    R4(R4(R4(R4(s |= LOAD_STATUS(j);))))
+    return s;
+}
+
+// The exclusive prefix of tile `gtile` (> 0), or GAVE_UP. Called by the whole first subgroup.
+uint look_back(uint gtile) {
+    uint prefix = 0u;
+    int j = int(gtile) - 1 - int(gl_SubgroupInvocationID); // this lane's predecessor
+    for (uint it = 0u;; ++it) {
+        if (it >= SPIN_LIMIT) return GAVE_UP;
+        uint s = peek(j);
+        uint flag = s & FLAGS;
+        uvec4 waiting = subgroupBallot(flag == 0u);
+        uvec4 ends = subgroupBallot(flag == INCLUSIVE || flag == ABORTED);
+        uint first_waiting = waiting == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(waiting);
+        uint first_end = ends == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(ends);
+        if (first_end < first_waiting) { // every tile from the nearest to the end has published
+            if (subgroupBroadcast(flag, first_end) == ABORTED) return GAVE_UP;
+            return prefix + subgroupAdd(gl_SubgroupInvocationID <= first_end ? (s & VALUE) : 0u);
+        }
+        if (first_waiting == gl_SubgroupSize) { // a whole window of AGGREGATEs: step back
+            prefix += subgroupAdd(s & VALUE);
+            j -= int(gl_SubgroupSize);
+        } else if (it >= BACKOFF_AFTER) {
+            // A long wait (never on a GPU at work; lavapipe when a thread is descheduled): back
+            // off with unrolled reads, which take time without counting as loop iterations.
+            s = backoff(j, s);
+        } // else a nearer predecessor has not published yet: read the window again
+    }
+    return GAVE_UP; // only if llvmpipe's loop limiter left the loop: a give-up too, never silent
+}
+
+uint draw(uint k) { return DIAG == 2u ? gl_WorkGroupID.x + k * gl_NumWorkGroups.x : DRAW_TICKET(); }
+
+void load_tile(uint tile, out uvec4 v[ROUNDS]) {
+    for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
+}
+
+void main() {
+    uint t = gl_LocalInvocationID.x;
+    uint ntiles = (p.n + tile_size() - 1u) / tile_size();
+    if (t == 0u) ticket_shared[0] = draw(0u);
+    barrier();
+    uint tile = ticket_shared[0];
+    if (tile >= ntiles) return; // uniform: the whole group leaves
+    uvec4 v[ROUNDS];
+    load_tile(tile, v);
+    for (uint k = 1u;; ++k) {
+        uint gtile = p.tile_base + tile;
+        if (t == 0u) ticket_shared[k & 1u] = draw(k);
+
+        uint m[ROUNDS];
+        for (uint r = 0u; r < ROUNDS; ++r) m[r] = pass_mask(v[r], tile * tile_size() / 4u + r * gl_WorkGroupSize.x + t);
+        uvec2 c = uvec2(bitCount(m[0]) | (bitCount(m[1]) << 16), bitCount(m[2]) | (bitCount(m[3]) << 16));
+        uvec2 excl = subgroupExclusiveAdd(c);
+        uvec2 sg_total = subgroupAdd(c);
+        if (subgroupElect()) sg_sum[gl_SubgroupID] = sg_total;
+        barrier(); // sg_sum complete; the last tile's stage[] has been written out
+        uvec2 total = uvec2(0u);
+        for (uint q = 0u; q < gl_NumSubgroups; ++q) {
+            if (q < gl_SubgroupID) excl += sg_sum[q];
+            total += sg_sum[q];
+        }
+        uint t0 = total.x & 0xFFFFu, t1 = total.x >> 16, t2 = total.y & 0xFFFFu, t3 = total.y >> 16;
+        uint tile_count = t0 + t1 + t2 + t3;
+        if (t == 0u) STORE_STATE(status[gtile], (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count);
+
+        uint round_start[ROUNDS] = uint[ROUNDS](0u, t0, t0 + t1, t0 + t1 + t2);
+        uint mine[ROUNDS] = uint[ROUNDS](excl.x & 0xFFFFu, excl.x >> 16, excl.y & 0xFFFFu, excl.y >> 16);
+        for (uint r = 0u; r < ROUNDS; ++r) {
+            uint at = round_start[r] + mine[r];
+            for (uint c4 = 0u; c4 < 4u; ++c4) {
+                if ((m[r] & (1u << c4)) != 0u) stage[at++] = apply(v[r][c4]);
+            }
+        }
+        barrier(); // stage[] complete, the next ticket drawn
+        uint next = ticket_shared[k & 1u];
+        if (next < ntiles) load_tile(next, v); // in flight during the look-back
+
+        if (gl_SubgroupID == 0u) {
+            uint prefix = gtile == 0u ? 0u : DIAG != 0u ? tile * tile_size() : look_back(gtile);
+            if (subgroupElect()) {
+                if (prefix == GAVE_UP) {
+                    give_up(gtile);
+                } else if (gtile != 0u) {
+                    STORE_STATE(status[gtile], INCLUSIVE | (prefix + tile_count));
+                }
+                base_shared = prefix; // its last reader came before the barrier above
+            }
+        }
+        barrier(); // base_shared is known
+        uint base = base_shared;
+        if (base != GAVE_UP) { // else the fallback writes everything
+            for (uint i = t; i < tile_count; i += gl_WorkGroupSize.x) store_out(base + i, stage[i]);
+            if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
+        }
+        if (next >= ntiles) break; // uniform
+        tile = next;
+    }
+}
