@@ -8,9 +8,9 @@
 //  2. predicate, in-tile ranks (packed 16-bit counts, subgroupExclusiveAdd + one shared slot per
 //     subgroup); publish the tile count as AGGREGATE at once;
 //  3. stage the kept f(x) in shared memory at their in-tile rank: the registers are free again;
-//  4. issue the NEXT tile's loads, then the first subgroup looks back over a window of
-//     gl_SubgroupSize predecessors at a time (one status word per lane, ballots): AGGREGATEs are
-//     summed and the window steps back; the nearest INCLUSIVE ends the walk; it publishes
+//  4. issue the NEXT tile's loads, then the first subgroup looks back over a window of SLICES x
+//     gl_SubgroupSize predecessors at a time (SLICES status words per lane, ballots): AGGREGATEs
+//     are summed and the window steps back; the nearest INCLUSIVE ends the walk; it publishes
 //     INCLUSIVE = prefix + count. The next tile's loads are in flight while it waits;
 //  5. coalesced write of the staged values at prefix + i.
 // A group holds two tickets at a time (this tile and the next); the smallest unfinished tile is
@@ -44,6 +44,8 @@ layout(constant_id = 4) const uint SPIN_LIMIT = 32768u;
 // real ones); 2 also skips the ticket (tiles gl_WorkGroupID.x + k * gl_NumWorkGroups.x). 0: the
 // real kernel.
 layout(constant_id = 10) const uint DIAG = 0u;
+// Look-back slices: predecessors read per step of the walk, in subgroups' worth.
+layout(constant_id = 11) const uint SLICES = 4u;
 // range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches.
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; } p;
 #include "compact_common.glsl"
@@ -93,29 +95,38 @@ uint backoff(int j, uint s) {
 }
 
 // The exclusive prefix of tile `gtile` (> 0), or GAVE_UP. Called by the whole first subgroup.
+// One step reads SLICES x gl_SubgroupSize predecessors at once (slice q, lane l: the (q x size +
+// l)-th nearest), so a walk past the hundreds of tiles in flight takes few memory round trips.
 uint look_back(uint gtile) {
     uint prefix = 0u;
-    int j = int(gtile) - 1 - int(gl_SubgroupInvocationID); // this lane's predecessor
+    int nearest = int(gtile) - 1; // the nearest predecessor not summed yet
     for (uint it = 0u;; ++it) {
         if (it >= SPIN_LIMIT) return GAVE_UP;
-        uint s = peek(j);
-        uint flag = s & FLAGS;
-        uvec4 waiting = subgroupBallot(flag == 0u);
-        uvec4 ends = subgroupBallot(flag == INCLUSIVE || flag == ABORTED);
-        uint first_waiting = waiting == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(waiting);
-        uint first_end = ends == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(ends);
-        if (first_end < first_waiting) { // every tile from the nearest to the end has published
-            if (subgroupBroadcast(flag, first_end) == ABORTED) return GAVE_UP;
-            return prefix + subgroupAdd(gl_SubgroupInvocationID <= first_end ? (s & VALUE) : 0u);
+        uint s[SLICES];
+        for (uint q = 0u; q < SLICES; ++q) s[q] = peek(nearest - int(q * gl_SubgroupSize + gl_SubgroupInvocationID));
+        bool waits = false;
+        for (uint q = 0u; q < SLICES; ++q) { // nearest slice first; every branch is subgroup-uniform
+            uint flag = s[q] & FLAGS;
+            uvec4 waiting = subgroupBallot(flag == 0u);
+            uvec4 ends = subgroupBallot(flag == INCLUSIVE || flag == ABORTED);
+            uint first_waiting = waiting == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(waiting);
+            uint first_end = ends == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(ends);
+            if (first_end < first_waiting) { // every tile from the nearest to the end has published
+                if (subgroupBroadcast(flag, first_end) == ABORTED) return GAVE_UP;
+                return prefix + subgroupAdd(gl_SubgroupInvocationID <= first_end ? (s[q] & VALUE) : 0u);
+            }
+            if (first_waiting < gl_SubgroupSize) { // a nearer tile has not published: read again from here
+                waits = true;
+                break;
+            }
+            prefix += subgroupAdd(s[q] & VALUE); // a whole slice of AGGREGATEs: step back
+            nearest -= int(gl_SubgroupSize);
         }
-        if (first_waiting == gl_SubgroupSize) { // a whole window of AGGREGATEs: step back
-            prefix += subgroupAdd(s & VALUE);
-            j -= int(gl_SubgroupSize);
-        } else if (it >= BACKOFF_AFTER) {
+        if (waits && it >= BACKOFF_AFTER) {
             // A long wait (never on a GPU at work; lavapipe when a thread is descheduled): back
             // off with unrolled reads, which take time without counting as loop iterations.
-            s = backoff(j, s);
-        } // else a nearer predecessor has not published yet: read the window again
+            s[0] = backoff(nearest - int(gl_SubgroupInvocationID), s[0]);
+        }
     }
     return GAVE_UP; // only if llvmpipe's loop limiter left the loop: a give-up too, never silent
 }

@@ -52,6 +52,9 @@ pub struct Args {
     /// Knob: workgroups of stable-lookback's persistent grid
     #[arg(long, hide = true)]
     pub lookback_groups: Option<u32>,
+    /// Knob: predecessors stable-lookback reads per step, in subgroups (1..=8)
+    #[arg(long, hide = true, default_value_t = 4)]
+    pub lookback_slices: u32,
     /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub scan_coalesced: bool,
@@ -73,6 +76,7 @@ impl Args {
             lookback_fallback: self.lookback_fallback,
             lookback_vkmm: self.lookback_vkmm,
             lookback_groups: self.lookback_groups,
+            lookback_slices: self.lookback_slices,
             scan_coalesced: self.scan_coalesced,
             stage_vec4: self.stage_vec4,
             look_diag: self.lookback_diag,
@@ -98,6 +102,7 @@ impl Args {
             lookback_fallback: true,
             lookback_vkmm: false,
             lookback_groups: None,
+            lookback_slices: 4,
             scan_coalesced: true,
             stage_vec4: false,
             lookback_diag: 0,

@@ -180,6 +180,8 @@ pub struct Knobs {
     pub lookback_vkmm: bool,
     /// `stable-lookback`: workgroups of its persistent grid (`None`: see `lookback_groups`).
     pub lookback_groups: Option<u32>,
+    /// `stable-lookback`: predecessors read per look-back step, in subgroups (1..=8).
+    pub lookback_slices: u32,
     /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
     pub scan_coalesced: bool,
     /// With `stage_output` and one output window: 16-byte stores of the staged values.
@@ -203,6 +205,7 @@ impl Default for Knobs {
             lookback_fallback: true,
             lookback_vkmm: false,
             lookback_groups: None,
+            lookback_slices: 4,
             scan_coalesced: true,
             stage_vec4: false,
             look_diag: 0,
@@ -294,6 +297,9 @@ impl Compactor {
         if knobs.rounds != 4 && knobs.rounds != 8 {
             return Err(Error::invalid(format!("{} rounds per tile: use 4 or 8", knobs.rounds)));
         }
+        if !(1..=8).contains(&knobs.lookback_slices) {
+            return Err(Error::invalid(format!("{} look-back slices: use 1..=8", knobs.lookback_slices)));
+        }
         let mut knobs = knobs;
         if variant != Variant::Stable {
             knobs.rounds = 4; // stable-lookback's tiles are 4096 (its fallback shares them)
@@ -353,7 +359,7 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let lb = [spec[0], spec[1], spec[2], spec[3], (4, spin_limit), spec[4], (10, knobs.look_diag.min(2))];
+                    let lb = [spec[0], spec[1], spec[2], spec[3], (4, spin_limit), spec[4], (10, knobs.look_diag.min(2)), (11, knobs.lookback_slices)];
                     let shader =
                         if knobs.lookback_vkmm { &shaders::COMPACT_STABLE_LOOKBACK_VKMM } else { &shaders::COMPACT_STABLE_LOOKBACK };
                     k.push(Kernel::new(ctx, shader, &lb)?);
