@@ -19,10 +19,13 @@
 // and value travel together; nothing else is published through it (the output is read by no
 // other group), so no ordering beyond the word itself is needed.
 //
-// Stalls are detected, never silent: the walk (spins and steps together) is bounded by
-// SPIN_LIMIT iterations, below llvmpipe's loop limiter (65535 iterations in total per invocation,
-// after which loops are silently left); after BACKOFF_AFTER of them each spin also makes 256
-// unrolled reads, so the bound lasts long enough on a CPU device. A tile that gives up publishes
+// Stalls are detected, never silent: the walks of one group (spins and steps together, over all
+// its tiles) are bounded by SPIN_LIMIT iterations, and a group draws at most tiles_per_group
+// tickets, so every invocation stays below llvmpipe's loop limiter (65535 loop iterations in
+// total per invocation, after which loops are silently left); after BACKOFF_AFTER iterations of
+// one walk each spin also makes 256 unrolled reads, so the bound lasts long enough on a CPU device.
+// (A CPU device runs only a few groups at once: without the ticket bound, the first groups would
+// draw every tile.) A tile that gives up publishes
 // ABORTED (its successors give up as soon as they see it) and writes the fallback dispatch sizes
 // into args[]: the host recorded the 3-pass `stable` after this kernel as indirect dispatches that
 // are empty unless a tile gave up, so the result is exact either way. SPIN_LIMIT = 0 makes every
@@ -42,12 +45,13 @@ layout(constant_id = 4) const uint SPIN_LIMIT = 32768u;
 // Diagnosis only (wrong results, for timing what the rest costs): 1 skips the look-back (the
 // tile writes at its own start, as if every element before it passed: the writes spread like the
 // real ones); 2 also skips the ticket (tiles gl_WorkGroupID.x + k * gl_NumWorkGroups.x). 0: the
-// real kernel.
+// real kernel; 3: the real kernel, counting look-backs, their reads and steps back in pad[0..3].
 layout(constant_id = 10) const uint DIAG = 0u;
 // Look-back slices: predecessors read per step of the walk, in subgroups' worth.
 layout(constant_id = 11) const uint SLICES = 4u;
-// range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches.
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; } p;
+// range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches;
+// tiles_per_group: the most tickets one group draws (groups x tiles_per_group >= tiles).
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; } p;
 #include "compact_common.glsl"
 #include "stable_tile.glsl"
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
@@ -57,13 +61,13 @@ layout(std430, binding = 2) writeonly buffer Count { uint count; };
 layout(std430, binding = 3) buffer State { uint args[6]; uint ticket[4]; uint incomplete; uint pad[5]; uint status[]; };
 #define LOAD_STATUS(j) atomicLoad(status[j], gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
 #define STORE_STATE(x, v) atomicStore(x, v, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
-#define DRAW_TICKET() atomicAdd(ticket[p.range], 1u, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
+#define ADD_STATE(x, v) atomicAdd(x, v, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
 #else
 // coherent: other groups' stores are seen; volatile: every read goes to memory (a spin re-reads).
 layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint ticket[4]; uint incomplete; uint pad[5]; uint status[]; };
 #define LOAD_STATUS(j) status[j]
 #define STORE_STATE(x, v) x = v
-#define DRAW_TICKET() atomicAdd(ticket[p.range], 1u)
+#define ADD_STATE(x, v) atomicAdd(x, v)
 #endif
 
 const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS = 3u << 30, VALUE = 0x3FFFFFFFu;
@@ -97,11 +101,16 @@ uint backoff(int j, uint s) {
 // The exclusive prefix of tile `gtile` (> 0), or GAVE_UP. Called by the whole first subgroup.
 // One step reads SLICES x gl_SubgroupSize predecessors at once (slice q, lane l: the (q x size +
 // l)-th nearest), so a walk past the hundreds of tiles in flight takes few memory round trips.
+uint diag_reads = 0u, diag_steps = 0u; // DIAG 3: this walk's window reads and steps back
+uint walk_budget = SPIN_LIMIT;          // walk iterations this invocation may still make
+
 uint look_back(uint gtile) {
     uint prefix = 0u;
     int nearest = int(gtile) - 1; // the nearest predecessor not summed yet
     for (uint it = 0u;; ++it) {
-        if (it >= SPIN_LIMIT) return GAVE_UP;
+        if (walk_budget == 0u) return GAVE_UP;
+        walk_budget--;
+        diag_reads = it + 1u;
         uint s[SLICES];
         for (uint q = 0u; q < SLICES; ++q) s[q] = peek(nearest - int(q * gl_SubgroupSize + gl_SubgroupInvocationID));
         bool waits = false;
@@ -121,6 +130,7 @@ uint look_back(uint gtile) {
             }
             prefix += subgroupAdd(s[q] & VALUE); // a whole slice of AGGREGATEs: step back
             nearest -= int(gl_SubgroupSize);
+            diag_steps++;
         }
         if (waits && it >= BACKOFF_AFTER) {
             // A long wait (never on a GPU at work; lavapipe when a thread is descheduled): back
@@ -131,7 +141,11 @@ uint look_back(uint gtile) {
     return GAVE_UP; // only if llvmpipe's loop limiter left the loop: a give-up too, never silent
 }
 
-uint draw(uint k) { return DIAG == 2u ? gl_WorkGroupID.x + k * gl_NumWorkGroups.x : DRAW_TICKET(); }
+// This group's k-th tile (no more than tiles_per_group: then a number past the last tile).
+uint draw(uint k) {
+    if (k >= p.tiles_per_group) return 0xFFFFFFFFu;
+    return DIAG == 2u ? gl_WorkGroupID.x + k * gl_NumWorkGroups.x : ADD_STATE(ticket[p.range], 1u);
+}
 
 void load_tile(uint tile, out uvec4 v[ROUNDS]) {
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
@@ -179,8 +193,13 @@ void main() {
         if (next < ntiles) load_tile(next, v); // in flight during the look-back
 
         if (gl_SubgroupID == 0u) {
-            uint prefix = gtile == 0u ? 0u : DIAG != 0u ? tile * tile_size() : look_back(gtile);
+            uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
             if (subgroupElect()) {
+                if (DIAG == 3u) {
+                    ADD_STATE(pad[0], 1u);
+                    ADD_STATE(pad[1], diag_reads);
+                    ADD_STATE(pad[2], diag_steps);
+                }
                 if (prefix == GAVE_UP) {
                     give_up(gtile);
                 } else if (gtile != 0u) {

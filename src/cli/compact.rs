@@ -61,7 +61,7 @@ pub struct Args {
     /// Knob: with --stage-output true and one output window, 16-byte stores where aligned
     #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub stage_vec4: bool,
-    /// Diagnosis (wrong results, timing only): stable-lookback without the look-back (1) and the ticket (2)
+    /// Diagnosis: stable-lookback without the look-back (1) and the ticket (2): wrong results, timing only; 3: count the look-back's reads (with --passes)
     #[arg(long, hide = true, default_value_t = 0)]
     pub lookback_diag: u32,
 }
@@ -165,7 +165,11 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
                 compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
             let p = compact::time_passes(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
             g.finish(&ctx)?;
-            let parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
+            let mut parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
+            if a.lookback_diag == 3 && *v == compact::Variant::StableLookback {
+                let [walks, reads, steps] = c.lookback_counters(&ctx)?;
+                parts.push(format!("{walks} look-backs, {reads} window reads, {steps} steps back"));
+            }
             let total: f64 = p.iter().map(|(_, ns)| ns).sum();
             pass_lines.push(format!("{} {} | total {:.4} ms", v.name(), parts.join(" | "), total * 1e-6));
             for (name, stats) in c.kernel_statistics() {

@@ -154,6 +154,8 @@ const MAX_GROUPS: usize = 65535;
 /// Elements per tile of `stable` (4 rounds x 256 invocations x uvec4).
 const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
+/// The most tiles one group of stable-lookback draws (see SPIN_LIMIT).
+const MAX_TILES_PER_GROUP: usize = 1024;
 /// stable-lookback's persistent groups per multiprocessor.
 const LOOKBACK_GROUPS_PER_CU: u32 = 4;
 
@@ -238,8 +240,9 @@ pub struct Compactor {
 /// Words of the look-back state before the status words (args[6], ticket[4], incomplete, pad).
 const STATE_HEADER: usize = 16;
 const INCOMPLETE: usize = 10;
-/// Iterations of one tile's look-back (spins and steps) before it gives up: below llvmpipe's loop
-/// limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
+/// Look-back iterations (spins and steps) of one group, over all its tiles, before it gives up:
+/// with at most MAX_TILES_PER_GROUP tiles (each under 20 other loop iterations) below llvmpipe's
+/// loop limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
 #[doc(hidden)]
 pub const SPIN_LIMIT: u32 = 32768;
 
@@ -359,7 +362,16 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let lb = [spec[0], spec[1], spec[2], spec[3], (4, spin_limit), spec[4], (10, knobs.look_diag.min(2)), (11, knobs.lookback_slices)];
+                    let lb = [
+                        spec[0],
+                        spec[1],
+                        spec[2],
+                        spec[3],
+                        (4, spin_limit),
+                        spec[4],
+                        (10, knobs.look_diag.min(3)),
+                        (11, knobs.lookback_slices),
+                    ];
                     let shader =
                         if knobs.lookback_vkmm { &shaders::COMPACT_STABLE_LOOKBACK_VKMM } else { &shaders::COMPACT_STABLE_LOOKBACK };
                     k.push(Kernel::new(ctx, shader, &lb)?);
@@ -480,8 +492,9 @@ impl Compactor {
                         windows[2],
                         windows[3],
                     ];
-                    let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups];
-                    let groups = self.lookback_groups.min(tiles.max(1) as u32);
+                    let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
+                    let per_group = tiles.div_ceil(groups as usize) as u32;
+                    let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, per_group];
                     rec.dispatch(&self.kernels[3], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     tile_base += tiles;
                 }
@@ -565,6 +578,14 @@ impl Compactor {
     #[doc(hidden)]
     pub fn kernel_statistics(&self) -> Vec<(String, Vec<(String, String)>)> {
         self.kernels.iter().map(|k| (k.shader.name.to_string(), k.statistics())).collect()
+    }
+
+    /// `stable-lookback` with `look_diag` 3: the last run's look-backs, their window reads and
+    /// steps back.
+    #[doc(hidden)]
+    pub fn lookback_counters(&self, ctx: &Context) -> Result<[u32; 3]> {
+        let w = ctx.read_range(&self.state, INCOMPLETE + 1, INCOMPLETE + 4)?;
+        Ok([w[0], w[1], w[2]])
     }
 
     /// `stable-lookback`: whether the last run's look-back gave up somewhere (so the 3-pass
