@@ -71,10 +71,14 @@ layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint 
 #endif
 
 const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS = 3u << 30, VALUE = 0x3FFFFFFFu;
-const uint GAVE_UP = 0xFFFFFFFFu;
+const uint GAVE_UP = 0xFFFFFFFFu, NONE = 0xFFFFFFFFu;
 
 shared uvec2 sg_sum[gl_WorkGroupSize.x];
-shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x];
+// STAGE_BUFFERS (constant_id 12) = 2: this tile's and the last one's kept values side by side, so
+// the next tile's loads are in flight during the look-back; 1 (where shared memory is short): the
+// last tile is written before this one is staged, and the next loads go out after that.
+layout(constant_id = 12) const uint STAGE_BUFFERS = 2u;
+shared uint stage[STAGE_BUFFERS * ROUNDS * 4u * gl_WorkGroupSize.x];
 shared uint ticket_shared[2]; // tickets k alternate: k's slot was last read two tiles ago
 shared uint base_shared;
 
@@ -99,40 +103,47 @@ uint backoff(int j, uint s) {
 }
 
 // The exclusive prefix of tile `gtile` (> 0), or GAVE_UP. Called by the whole first subgroup.
-// One step reads SLICES x gl_SubgroupSize predecessors at once (slice q, lane l: the (q x size +
-// l)-th nearest), so a walk past the hundreds of tiles in flight takes few memory round trips.
-uint diag_reads = 0u, diag_steps = 0u; // DIAG 3: this walk's window reads and steps back
+// One read takes SLICES x gl_SubgroupSize predecessors at once (distance d = q x size + lane, for
+// slice q), so a walk past the hundreds of tiles in flight takes few memory round trips. Two
+// subgroupMin find the nearest tile that has not published and the nearest INCLUSIVE (or
+// ABORTED); the AGGREGATEs before either are summed and the walk goes on from there.
+uint diag_reads = 0u, diag_steps = 0u, tiles_done = 0u; // DIAG 3: this invocation's walks
 uint walk_budget = SPIN_LIMIT;          // walk iterations this invocation may still make
 
 uint look_back(uint gtile) {
+    const uint FAR = 0xFFFFFFFFu;
     uint prefix = 0u;
     int nearest = int(gtile) - 1; // the nearest predecessor not summed yet
     for (uint it = 0u;; ++it) {
         if (walk_budget == 0u) return GAVE_UP;
         walk_budget--;
-        diag_reads = it + 1u;
+        diag_reads++;
         uint s[SLICES];
         for (uint q = 0u; q < SLICES; ++q) s[q] = peek(nearest - int(q * gl_SubgroupSize + gl_SubgroupInvocationID));
-        bool waits = false;
-        for (uint q = 0u; q < SLICES; ++q) { // nearest slice first; every branch is subgroup-uniform
-            uint flag = s[q] & FLAGS;
-            uvec4 waiting = subgroupBallot(flag == 0u);
-            uvec4 ends = subgroupBallot(flag == INCLUSIVE || flag == ABORTED);
-            uint first_waiting = waiting == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(waiting);
-            uint first_end = ends == uvec4(0u) ? gl_SubgroupSize : subgroupBallotFindLSB(ends);
-            if (first_end < first_waiting) { // every tile from the nearest to the end has published
-                if (subgroupBroadcast(flag, first_end) == ABORTED) return GAVE_UP;
-                return prefix + subgroupAdd(gl_SubgroupInvocationID <= first_end ? (s[q] & VALUE) : 0u);
-            }
-            if (first_waiting < gl_SubgroupSize) { // a nearer tile has not published: read again from here
-                waits = true;
-                break;
-            }
-            prefix += subgroupAdd(s[q] & VALUE); // a whole slice of AGGREGATEs: step back
-            nearest -= int(gl_SubgroupSize);
-            diag_steps++;
+        uint my_wait = FAR, my_end = FAR;
+        for (uint q = SLICES; q-- > 0u;) { // farthest first: the nearest of this lane wins
+            uint d = q * gl_SubgroupSize + gl_SubgroupInvocationID, flag = s[q] & FLAGS;
+            if (flag == 0u) my_wait = d;
+            if (flag == INCLUSIVE || flag == ABORTED) my_end = d;
         }
-        if (waits && it >= BACKOFF_AFTER) {
+        uint first_wait = subgroupMin(my_wait), first_end = subgroupMin(my_end);
+        uint upto = min(first_wait, first_end); // the AGGREGATEs at distances below it are summed
+        uint mine = 0u;
+        bool aborted = false;
+        for (uint q = 0u; q < SLICES; ++q) {
+            uint d = q * gl_SubgroupSize + gl_SubgroupInvocationID;
+            if (d < upto || (d == first_end && first_end < first_wait)) mine += s[q] & VALUE;
+            if (d == first_end && (s[q] & FLAGS) == ABORTED) aborted = true;
+        }
+        if (first_end < first_wait) { // every tile from the nearest to that end has published
+            if (subgroupBallot(aborted) != uvec4(0u)) return GAVE_UP;
+            return prefix + subgroupAdd(mine);
+        }
+        prefix += subgroupAdd(mine);
+        uint stepped = min(upto, SLICES * gl_SubgroupSize);
+        nearest -= int(stepped);
+        diag_steps += stepped;
+        if (first_wait != FAR && it >= BACKOFF_AFTER) {
             // A long wait (never on a GPU at work; lavapipe when a thread is descheduled): back
             // off with unrolled reads, which take time without counting as loop iterations.
             s[0] = backoff(nearest - int(gl_SubgroupInvocationID), s[0]);
@@ -151,6 +162,30 @@ void load_tile(uint tile, out uvec4 v[ROUNDS]) {
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
 }
 
+// This group's look-back of the tile staged in stage[buf] (its global index gtile, tile_count
+// kept values), then its coalesced write. Ends with every invocation past the write.
+void finish_tile(uint tile, uint gtile, uint tile_count, uint buf, uint ntiles) {
+    tiles_done++;
+    if (gl_SubgroupID == 0u) {
+        uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
+        if (subgroupElect()) {
+            if (prefix == GAVE_UP) {
+                give_up(gtile);
+            } else if (gtile != 0u) {
+                STORE_STATE(status[gtile], INCLUSIVE | (prefix + tile_count));
+            }
+            base_shared = prefix;
+        }
+    }
+    barrier(); // base_shared is known
+    uint base = base_shared;
+    if (base != GAVE_UP) { // else the fallback writes everything
+        for (uint i = gl_LocalInvocationID.x; i < tile_count; i += gl_WorkGroupSize.x) store_out(base + i, stage[buf * tile_size() + i]);
+        if (gl_LocalInvocationID.x == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
+    }
+    barrier(); // base_shared may be written again
+}
+
 void main() {
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
@@ -160,17 +195,21 @@ void main() {
     if (tile >= ntiles) return; // uniform: the whole group leaves
     uvec4 v[ROUNDS];
     load_tile(tile, v);
+    // The tile counted in the last iteration, waiting for its look-back (none yet).
+    uint pending = NONE, pending_count = 0u, pending_buf = 0u;
     for (uint k = 1u;; ++k) {
         uint gtile = p.tile_base + tile;
-        if (t == 0u) ticket_shared[k & 1u] = draw(k);
+        uint buf = k & 1u;
+        if (t == 0u) ticket_shared[buf] = draw(k);
 
+        // 2. Count this tile and publish its AGGREGATE as soon as its data is here.
         uint m[ROUNDS];
         for (uint r = 0u; r < ROUNDS; ++r) m[r] = pass_mask(v[r], tile * tile_size() / 4u + r * gl_WorkGroupSize.x + t);
         uvec2 c = uvec2(bitCount(m[0]) | (bitCount(m[1]) << 16), bitCount(m[2]) | (bitCount(m[3]) << 16));
         uvec2 excl = subgroupExclusiveAdd(c);
         uvec2 sg_total = subgroupAdd(c);
         if (subgroupElect()) sg_sum[gl_SubgroupID] = sg_total;
-        barrier(); // sg_sum complete; the last tile's stage[] has been written out
+        barrier(); // sg_sum complete
         uvec2 total = uvec2(0u);
         for (uint q = 0u; q < gl_NumSubgroups; ++q) {
             if (q < gl_SubgroupID) excl += sg_sum[q];
@@ -180,41 +219,34 @@ void main() {
         uint tile_count = t0 + t1 + t2 + t3;
         if (t == 0u) STORE_STATE(status[gtile], (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count);
 
+        // 3. Stage its kept values (with two buffers, stage[buf] was last read two tiles ago).
+        uint sbuf = STAGE_BUFFERS == 2u ? buf : 0u;
+        if (STAGE_BUFFERS == 1u && pending != NONE) finish_tile(pending, p.tile_base + pending, pending_count, 0u, ntiles);
         uint round_start[ROUNDS] = uint[ROUNDS](0u, t0, t0 + t1, t0 + t1 + t2);
         uint mine[ROUNDS] = uint[ROUNDS](excl.x & 0xFFFFu, excl.x >> 16, excl.y & 0xFFFFu, excl.y >> 16);
         for (uint r = 0u; r < ROUNDS; ++r) {
             uint at = round_start[r] + mine[r];
             for (uint c4 = 0u; c4 < 4u; ++c4) {
-                if ((m[r] & (1u << c4)) != 0u) stage[at++] = apply(v[r][c4]);
+                if ((m[r] & (1u << c4)) != 0u) stage[sbuf * tile_size() + at++] = apply(v[r][c4]);
             }
         }
-        barrier(); // stage[] complete, the next ticket drawn
-        uint next = ticket_shared[k & 1u];
-        if (next < ntiles) load_tile(next, v); // in flight during the look-back
+        barrier(); // the stage complete, sg_sum read, the next ticket drawn
+        uint next = ticket_shared[buf];
+        if (next < ntiles) load_tile(next, v); // with two buffers: in flight during the look-back
 
-        if (gl_SubgroupID == 0u) {
-            uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
-            if (subgroupElect()) {
-                if (DIAG == 3u) {
-                    ADD_STATE(pad[0], 1u);
-                    ADD_STATE(pad[1], diag_reads);
-                    ADD_STATE(pad[2], diag_steps);
-                }
-                if (prefix == GAVE_UP) {
-                    give_up(gtile);
-                } else if (gtile != 0u) {
-                    STORE_STATE(status[gtile], INCLUSIVE | (prefix + tile_count));
-                }
-                base_shared = prefix; // its last reader came before the barrier above
-            }
-        }
-        barrier(); // base_shared is known
-        uint base = base_shared;
-        if (base != GAVE_UP) { // else the fallback writes everything
-            for (uint i = t; i < tile_count; i += gl_WorkGroupSize.x) store_out(base + i, stage[i]);
-            if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
-        }
+        // 4-5. Look back for the LAST tile, whose AGGREGATE went out one tile ago (its
+        // predecessors have had that long to publish theirs), and write it.
+        if (STAGE_BUFFERS == 2u && pending != NONE) finish_tile(pending, p.tile_base + pending, pending_count, buf ^ 1u, ntiles);
+        pending = tile;
+        pending_count = tile_count;
+        pending_buf = sbuf;
         if (next >= ntiles) break; // uniform
         tile = next;
+    }
+    finish_tile(pending, p.tile_base + pending, pending_count, pending_buf, ntiles);
+    if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) {
+        ADD_STATE(pad[0], tiles_done);
+        ADD_STATE(pad[1], diag_reads);
+        ADD_STATE(pad[2], diag_steps);
     }
 }

@@ -184,6 +184,9 @@ pub struct Knobs {
     pub lookback_groups: Option<u32>,
     /// `stable-lookback`: predecessors read per look-back step, in subgroups (1..=8).
     pub lookback_slices: u32,
+    /// `stable-lookback`: staging buffers, 2 (the next loads in flight during the look-back) or 1;
+    /// `None`: 2 where shared memory allows.
+    pub lookback_stage_buffers: Option<u32>,
     /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
     pub scan_coalesced: bool,
     /// With `stage_output` and one output window: 16-byte stores of the staged values.
@@ -208,6 +211,7 @@ impl Default for Knobs {
             lookback_vkmm: false,
             lookback_groups: None,
             lookback_slices: 4,
+            lookback_stage_buffers: None,
             scan_coalesced: true,
             stage_vec4: false,
             look_diag: 0,
