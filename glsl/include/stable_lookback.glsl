@@ -183,7 +183,9 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint buf, uint ntiles) 
         for (uint i = gl_LocalInvocationID.x; i < tile_count; i += gl_WorkGroupSize.x) store_out(base + i, stage[buf * tile_size() + i]);
         if (gl_LocalInvocationID.x == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
     }
-    barrier(); // base_shared may be written again
+    // One buffer: it is staged next, once every invocation has written its part out. (Two: the
+    // next writer of stage[buf] and base_shared comes after two more barriers.)
+    if (STAGE_BUFFERS == 1u) barrier();
 }
 
 void main() {

@@ -366,6 +366,17 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
+                    // Shared memory: the staging buffers, the subgroup sums (uvec2 per invocation), 3 words.
+                    let need = |buffers: u32| buffers * 4 * TILE as u32 + 8 * LOCAL + 12;
+                    let max = ctx.info().max_shared_memory_bytes;
+                    let buffers = knobs.lookback_stage_buffers.unwrap_or(if need(2) <= max { 2 } else { 1 });
+                    if !(1..=2).contains(&buffers) || need(buffers) > max {
+                        return Err(Error::Unsupported(format!(
+                            "stable-lookback with {buffers} staging buffer(s) needs {} bytes of shared memory; {} has {max}",
+                            need(buffers),
+                            ctx.info().name
+                        )));
+                    }
                     let lb = [
                         spec[0],
                         spec[1],
@@ -375,6 +386,7 @@ impl Compactor {
                         spec[4],
                         (10, knobs.look_diag.min(3)),
                         (11, knobs.lookback_slices),
+                        (12, buffers),
                     ];
                     let shader =
                         if knobs.lookback_vkmm { &shaders::COMPACT_STABLE_LOOKBACK_VKMM } else { &shaders::COMPACT_STABLE_LOOKBACK };
