@@ -74,11 +74,7 @@ const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS
 const uint GAVE_UP = 0xFFFFFFFFu, NONE = 0xFFFFFFFFu;
 
 shared uvec2 sg_sum[gl_WorkGroupSize.x];
-// STAGE_BUFFERS (constant_id 12) = 2: this tile's and the last one's kept values side by side, so
-// the next tile's loads are in flight during the look-back; 1 (where shared memory is short): the
-// last tile is written before this one is staged, and the next loads go out after that.
-layout(constant_id = 12) const uint STAGE_BUFFERS = 2u;
-shared uint stage[STAGE_BUFFERS * ROUNDS * 4u * gl_WorkGroupSize.x];
+shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x];
 shared uint ticket_shared[2]; // tickets k alternate: k's slot was last read two tiles ago
 shared uint base_shared;
 
@@ -162,9 +158,9 @@ void load_tile(uint tile, out uvec4 v[ROUNDS]) {
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
 }
 
-// This group's look-back of the tile staged in stage[buf] (its global index gtile, tile_count
-// kept values), then its coalesced write. Ends with every invocation past the write.
-void finish_tile(uint tile, uint gtile, uint tile_count, uint buf, uint ntiles) {
+// The look-back of the tile staged in stage[] (its global index gtile, tile_count kept values),
+// then its coalesced write. Ends with every invocation past the write (stage[] is free again).
+void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
     tiles_done++;
     if (gl_SubgroupID == 0u) {
         uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
@@ -180,13 +176,14 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint buf, uint ntiles) 
     barrier(); // base_shared is known
     uint base = base_shared;
     if (base != GAVE_UP) { // else the fallback writes everything
-        for (uint i = gl_LocalInvocationID.x; i < tile_count; i += gl_WorkGroupSize.x) store_out(base + i, stage[buf * tile_size() + i]);
+        for (uint i = gl_LocalInvocationID.x; i < tile_count; i += gl_WorkGroupSize.x) store_out(base + i, stage[i]);
         if (gl_LocalInvocationID.x == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
     }
-    // One buffer: it is staged next, once every invocation has written its part out. (Two: the
-    // next writer of stage[buf] and base_shared comes after two more barriers.)
-    if (STAGE_BUFFERS == 1u) barrier();
+    barrier(); // stage[] has been written out; base_shared may change
 }
+
+// Round r's 16-bit field of a packed pair of counts (rounds 0, 1 in .x; 2, 3 in .y).
+uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
 
 void main() {
     uint t = gl_LocalInvocationID.x;
@@ -197,17 +194,15 @@ void main() {
     if (tile >= ntiles) return; // uniform: the whole group leaves
     uvec4 v[ROUNDS];
     load_tile(tile, v);
-    // The tile counted in the last iteration, waiting for its look-back (none yet).
-    uint pending = NONE, pending_count = 0u, pending_buf = 0u;
+    uint pending = NONE, pending_count = 0u; // the tile counted one iteration ago, not yet written
     for (uint k = 1u;; ++k) {
         uint gtile = p.tile_base + tile;
-        uint buf = k & 1u;
-        if (t == 0u) ticket_shared[buf] = draw(k);
+        if (t == 0u) ticket_shared[k & 1u] = draw(k); // slot k & 1 was last read two tiles ago
+        uint first = tile * tile_size() / 4u + t; // this invocation's uvec4 of round 0
 
-        // 2. Count this tile and publish its AGGREGATE as soon as its data is here.
-        uint m[ROUNDS];
-        for (uint r = 0u; r < ROUNDS; ++r) m[r] = pass_mask(v[r], tile * tile_size() / 4u + r * gl_WorkGroupSize.x + t);
-        uvec2 c = uvec2(bitCount(m[0]) | (bitCount(m[1]) << 16), bitCount(m[2]) | (bitCount(m[3]) << 16));
+        // 2. Count this tile (packed 16-bit counts per round) and publish its AGGREGATE at once.
+        uvec2 c = uvec2(0u);
+        for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r], first + r * gl_WorkGroupSize.x)) << (16u * (r & 1u));
         uvec2 excl = subgroupExclusiveAdd(c);
         uvec2 sg_total = subgroupAdd(c);
         if (subgroupElect()) sg_sum[gl_SubgroupID] = sg_total;
@@ -217,35 +212,33 @@ void main() {
             if (q < gl_SubgroupID) excl += sg_sum[q];
             total += sg_sum[q];
         }
-        uint t0 = total.x & 0xFFFFu, t1 = total.x >> 16, t2 = total.y & 0xFFFFu, t3 = total.y >> 16;
-        uint tile_count = t0 + t1 + t2 + t3;
+        uint tile_count = field(total, 0u) + field(total, 1u) + field(total, 2u) + field(total, 3u);
         if (t == 0u) STORE_STATE(status[gtile], (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count);
 
-        // 3. Stage its kept values (with two buffers, stage[buf] was last read two tiles ago).
-        uint sbuf = STAGE_BUFFERS == 2u ? buf : 0u;
-        if (STAGE_BUFFERS == 1u && pending != NONE) finish_tile(pending, p.tile_base + pending, pending_count, 0u, ntiles);
-        uint round_start[ROUNDS] = uint[ROUNDS](0u, t0, t0 + t1, t0 + t1 + t2);
-        uint mine[ROUNDS] = uint[ROUNDS](excl.x & 0xFFFFu, excl.x >> 16, excl.y & 0xFFFFu, excl.y >> 16);
+        // 3. Look back for the LAST tile, whose AGGREGATE went out one tile ago (its
+        // predecessors have had that long to publish theirs), and write it out.
+        if (pending != NONE) finish_tile(pending, p.tile_base + pending, pending_count, ntiles);
+
+        // 4. Stage this tile's kept values at their in-tile rank (masks recomputed: fewer
+        // registers live across the look-back).
+        uint start = 0u; // kept values of the rounds before r
         for (uint r = 0u; r < ROUNDS; ++r) {
-            uint at = round_start[r] + mine[r];
+            uint at = start + field(excl, r);
+            start += field(total, r);
+            uint m = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
             for (uint c4 = 0u; c4 < 4u; ++c4) {
-                if ((m[r] & (1u << c4)) != 0u) stage[sbuf * tile_size() + at++] = apply(v[r][c4]);
+                if ((m & (1u << c4)) != 0u) stage[at++] = apply(v[r][c4]);
             }
         }
-        barrier(); // the stage complete, sg_sum read, the next ticket drawn
-        uint next = ticket_shared[buf];
-        if (next < ntiles) load_tile(next, v); // with two buffers: in flight during the look-back
-
-        // 4-5. Look back for the LAST tile, whose AGGREGATE went out one tile ago (its
-        // predecessors have had that long to publish theirs), and write it.
-        if (STAGE_BUFFERS == 2u && pending != NONE) finish_tile(pending, p.tile_base + pending, pending_count, buf ^ 1u, ntiles);
+        barrier(); // stage[] complete, sg_sum read, the next ticket drawn
+        uint next = ticket_shared[k & 1u];
+        if (next < ntiles) load_tile(next, v);
         pending = tile;
         pending_count = tile_count;
-        pending_buf = sbuf;
         if (next >= ntiles) break; // uniform
         tile = next;
     }
-    finish_tile(pending, p.tile_base + pending, pending_count, pending_buf, ntiles);
+    finish_tile(pending, p.tile_base + pending, pending_count, ntiles);
     if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) {
         ADD_STATE(pad[0], tiles_done);
         ADD_STATE(pad[1], diag_reads);

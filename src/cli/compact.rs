@@ -53,11 +53,8 @@ pub struct Args {
     #[arg(long, hide = true)]
     pub lookback_groups: Option<u32>,
     /// Knob: predecessors stable-lookback reads per step, in subgroups (1..=8)
-    #[arg(long, hide = true, default_value_t = 4)]
+    #[arg(long, hide = true, default_value_t = 1)]
     pub lookback_slices: u32,
-    /// Knob: stable-lookback staging buffers, 1 or 2 (default: 2 where shared memory allows)
-    #[arg(long, hide = true)]
-    pub lookback_stage_buffers: Option<u32>,
     /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub scan_coalesced: bool,
@@ -80,7 +77,6 @@ impl Args {
             lookback_vkmm: self.lookback_vkmm,
             lookback_groups: self.lookback_groups,
             lookback_slices: self.lookback_slices,
-            lookback_stage_buffers: self.lookback_stage_buffers,
             scan_coalesced: self.scan_coalesced,
             stage_vec4: self.stage_vec4,
             look_diag: self.lookback_diag,
@@ -106,8 +102,7 @@ impl Args {
             lookback_fallback: true,
             lookback_vkmm: false,
             lookback_groups: None,
-            lookback_slices: 4,
-            lookback_stage_buffers: None,
+            lookback_slices: 1,
             scan_coalesced: true,
             stage_vec4: false,
             lookback_diag: 0,

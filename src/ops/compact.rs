@@ -184,9 +184,6 @@ pub struct Knobs {
     pub lookback_groups: Option<u32>,
     /// `stable-lookback`: predecessors read per look-back step, in subgroups (1..=8).
     pub lookback_slices: u32,
-    /// `stable-lookback`: staging buffers, 2 (the next loads in flight during the look-back) or 1;
-    /// `None`: 2 where shared memory allows.
-    pub lookback_stage_buffers: Option<u32>,
     /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
     pub scan_coalesced: bool,
     /// With `stage_output` and one output window: 16-byte stores of the staged values.
@@ -210,8 +207,7 @@ impl Default for Knobs {
             lookback_fallback: true,
             lookback_vkmm: false,
             lookback_groups: None,
-            lookback_slices: 4,
-            lookback_stage_buffers: None,
+            lookback_slices: 1,
             scan_coalesced: true,
             stage_vec4: false,
             look_diag: 0,
@@ -366,17 +362,6 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    // Shared memory: the staging buffers, the subgroup sums (uvec2 per invocation), 3 words.
-                    let need = |buffers: u32| buffers * 4 * TILE as u32 + 8 * LOCAL + 12;
-                    let max = ctx.info().max_shared_memory_bytes;
-                    let buffers = knobs.lookback_stage_buffers.unwrap_or(if need(2) <= max { 2 } else { 1 });
-                    if !(1..=2).contains(&buffers) || need(buffers) > max {
-                        return Err(Error::Unsupported(format!(
-                            "stable-lookback with {buffers} staging buffer(s) needs {} bytes of shared memory; {} has {max}",
-                            need(buffers),
-                            ctx.info().name
-                        )));
-                    }
                     let lb = [
                         spec[0],
                         spec[1],
@@ -386,7 +371,6 @@ impl Compactor {
                         spec[4],
                         (10, knobs.look_diag.min(3)),
                         (11, knobs.lookback_slices),
-                        (12, buffers),
                     ];
                     let shader =
                         if knobs.lookback_vkmm { &shaders::COMPACT_STABLE_LOOKBACK_VKMM } else { &shaders::COMPACT_STABLE_LOOKBACK };
