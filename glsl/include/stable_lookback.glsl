@@ -19,17 +19,17 @@
 // and value travel together; nothing else is published through it (the output is read by no
 // other group), so no ordering beyond the word itself is needed.
 //
-// Stalls are detected, never silent: the walks of one group (spins and steps together, over all
-// its tiles) are bounded by SPIN_LIMIT iterations, and a group draws at most tiles_per_group
-// tickets, so every invocation stays below llvmpipe's loop limiter (65535 loop iterations in
-// total per invocation, after which loops are silently left); after BACKOFF_AFTER iterations of
-// one walk each spin also makes 256 unrolled reads, so the bound lasts long enough on a CPU device.
-// (A CPU device runs only a few groups at once: without the ticket bound, the first groups would
-// draw every tile.) A tile that gives up publishes
-// ABORTED (its successors give up as soon as they see it) and writes the fallback dispatch sizes
-// into args[]: the host recorded the 3-pass `stable` after this kernel as indirect dispatches that
-// are empty unless a tile gave up, so the result is exact either way. SPIN_LIMIT = 0 makes every
-// tile after the first give up at once (the tests' way to exercise the fallback).
+// Stalls are detected, never silent: a walk (spins and steps together) is bounded by walk_limit
+// iterations and a group draws at most tiles_per_group tickets, so one group's walks make at most
+// the host's SPIN_LIMIT iterations and every invocation stays below llvmpipe's loop limiter (65535
+// loop iterations in total per invocation, after which loops are silently left). (A CPU device
+// runs only a few groups at once: without the ticket bound, the first groups would draw every
+// tile.) After BACKOFF_AFTER iterations of one walk each spin also makes 256 unrolled reads, so
+// the bound lasts long enough on a CPU device. A tile that gives up publishes ABORTED (its
+// successors give up as soon as they see it) and writes the fallback dispatch sizes into args[]:
+// the host recorded the 3-pass `stable` after this kernel as indirect dispatches that are empty
+// unless a tile gave up, so the result is exact either way. walk_limit = 0 makes every tile after
+// the first give up at once (the tests' way to exercise the fallback).
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -41,7 +41,6 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
-layout(constant_id = 4) const uint SPIN_LIMIT = 32768u;
 // Diagnosis only (wrong results, for timing what the rest costs): 1 skips the look-back (the
 // tile writes at its own start, as if every element before it passed: the writes spread like the
 // real ones); 2 also skips the ticket (tiles gl_WorkGroupID.x + k * gl_NumWorkGroups.x). 0: the
@@ -50,8 +49,9 @@ layout(constant_id = 10) const uint DIAG = 0u;
 // Look-back slices: predecessors read per step of the walk, in subgroups' worth.
 layout(constant_id = 11) const uint SLICES = 4u;
 // range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches;
-// tiles_per_group: the most tickets one group draws (groups x tiles_per_group >= tiles).
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; } p;
+// tiles_per_group: the most tickets one group draws (groups x tiles_per_group >= tiles);
+// walk_limit: iterations of one walk before it gives up (the host's SPIN_LIMIT / tiles_per_group).
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
 #include "compact_common.glsl"
 #include "stable_tile.glsl"
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
@@ -104,15 +104,13 @@ uint backoff(int j, uint s) {
 // subgroupMin find the nearest tile that has not published and the nearest INCLUSIVE (or
 // ABORTED); the AGGREGATEs before either are summed and the walk goes on from there.
 uint diag_reads = 0u, diag_steps = 0u, tiles_done = 0u; // DIAG 3: this invocation's walks
-uint walk_budget = SPIN_LIMIT;          // walk iterations this invocation may still make
 
 uint look_back(uint gtile) {
     const uint FAR = 0xFFFFFFFFu;
     uint prefix = 0u;
     int nearest = int(gtile) - 1; // the nearest predecessor not summed yet
     for (uint it = 0u;; ++it) {
-        if (walk_budget == 0u) return GAVE_UP;
-        walk_budget--;
+        if (it >= p.walk_limit) return GAVE_UP;
         diag_reads++;
         uint s[SLICES];
         for (uint q = 0u; q < SLICES; ++q) s[q] = peek(nearest - int(q * gl_SubgroupSize + gl_SubgroupInvocationID));
@@ -212,8 +210,12 @@ void main() {
             if (q < gl_SubgroupID) excl += sg_sum[q];
             total += sg_sum[q];
         }
-        uint tile_count = field(total, 0u) + field(total, 1u) + field(total, 2u) + field(total, 3u);
+        uint t01 = field(total, 0u) + field(total, 1u), t012 = t01 + field(total, 2u);
+        uint tile_count = t012 + field(total, 3u);
         if (t == 0u) STORE_STATE(status[gtile], (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count);
+        // Round r's kept values start at (the rounds before r) + (this invocation's rank in r):
+        // four fields < 2^16 in one pair, so only two registers live across the look-back.
+        uvec2 at = excl + uvec2(field(total, 0u) << 16, t01 | (t012 << 16));
 
         // 3. Look back for the LAST tile, whose AGGREGATE went out one tile ago (its
         // predecessors have had that long to publish theirs), and write it out.
@@ -221,13 +223,11 @@ void main() {
 
         // 4. Stage this tile's kept values at their in-tile rank (masks recomputed: fewer
         // registers live across the look-back).
-        uint start = 0u; // kept values of the rounds before r
         for (uint r = 0u; r < ROUNDS; ++r) {
-            uint at = start + field(excl, r);
-            start += field(total, r);
+            uint k4 = field(at, r);
             uint m = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
             for (uint c4 = 0u; c4 < 4u; ++c4) {
-                if ((m & (1u << c4)) != 0u) stage[at++] = apply(v[r][c4]);
+                if ((m & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
             }
         }
         barrier(); // stage[] complete, sg_sum read, the next ticket drawn

@@ -235,6 +235,8 @@ pub struct Compactor {
     one_window: bool,
     /// Workgroups of stable-lookback's persistent grid.
     lookback_groups: u32,
+    /// stable-lookback: look-back iterations of one group before it gives up (SPIN_LIMIT).
+    spin_limit: u32,
 }
 
 /// Words of the look-back state before the status words (args[6], ticket[4], incomplete, pad).
@@ -362,16 +364,7 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let lb = [
-                        spec[0],
-                        spec[1],
-                        spec[2],
-                        spec[3],
-                        (4, spin_limit),
-                        spec[4],
-                        (10, knobs.look_diag.min(3)),
-                        (11, knobs.lookback_slices),
-                    ];
+                    let lb = [spec[0], spec[1], spec[2], spec[3], spec[4], (10, knobs.look_diag.min(3)), (11, knobs.lookback_slices)];
                     let shader =
                         if knobs.lookback_vkmm { &shaders::COMPACT_STABLE_LOOKBACK_VKMM } else { &shaders::COMPACT_STABLE_LOOKBACK };
                     k.push(Kernel::new(ctx, shader, &lb)?);
@@ -389,7 +382,22 @@ impl Compactor {
             .lookback_groups
             .unwrap_or_else(|| ctx.info().compute_units.map(|c| c * LOOKBACK_GROUPS_PER_CU).unwrap_or(MAX_GROUPS as u32))
             .clamp(1, MAX_GROUPS as u32);
-        Ok(Compactor { variant, ty, pred, kernels, capacity, range, threshold, tiles, state, knobs, tile, one_window, lookback_groups })
+        Ok(Compactor {
+            variant,
+            ty,
+            pred,
+            kernels,
+            capacity,
+            range,
+            threshold,
+            tiles,
+            state,
+            knobs,
+            tile,
+            one_window,
+            lookback_groups,
+            spin_limit,
+        })
     }
 
     /// Records the compaction of `input[0..n)` into `output` (at least n elements; the first
@@ -494,7 +502,8 @@ impl Compactor {
                     ];
                     let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
                     let per_group = tiles.div_ceil(groups as usize) as u32;
-                    let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, per_group];
+                    let walk_limit = self.spin_limit / per_group;
+                    let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, per_group, walk_limit];
                     rec.dispatch(&self.kernels[3], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     tile_base += tiles;
                 }
