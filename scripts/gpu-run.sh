@@ -1,7 +1,8 @@
 #!/bin/bash
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
-# MODE: tune (histogram sweeps), full (every table + study + peers). Results under $OUT.
+# MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
+# sort), compactsweep, blursweep. Results under $OUT.
 set -u
 for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
 W=.gpu/workgroup
@@ -16,6 +17,15 @@ log $W --validate layout --groups 1000 3 --local 16 16
 log $W bandwidth --mb 1024 --runs 20
 if [ "$mode" = compactsweep ]; then
   bash scripts/gpu-compact-sweep.sh
+  exit 0
+fi
+if [ "$mode" = newops ]; then
+  log $W gray --synthetic 8192x8192:natural --runs 30
+  log $W gray --synthetic 4096x4096:natural --runs 30
+  log $W particles --n 1048576 --frames 600 --runs 10
+  log $W particles --n 65536 --frames 60 --runs 10
+  for n in 128 1024 2048; do log $W sort --n $n --type f32 --runs 30; done
+  log $W sort --n 2048 --type u32 --runs 30
   exit 0
 fi
 if [ "$mode" = blursweep ]; then

@@ -1,20 +1,22 @@
-// The body of glsl/compact/stable_lookback*.comp: stable compaction in ONE pass over the input, a
+// The body of glsl/compact/stable_lookback.comp: stable compaction in ONE pass over the input, a
 // chained scan with decoupled look-back (Merrill & Garland 2016), by a persistent grid.
 // A tile is 4096 elements (256 invocations x 4 rounds x uvec4, as stable_scatter.comp). Each
-// group loops:
+// group loops over its tiles:
 //  1. tiles come from an atomic ticket (not gl_WorkGroupID: every tile this one waits for was
-//     drawn by a group that is already running, so waiting cannot deadlock); the NEXT ticket is
-//     drawn while this tile is scanned, so its latency is hidden;
-//  2. predicate, in-tile ranks (packed 16-bit counts, subgroupExclusiveAdd + one shared slot per
-//     subgroup); publish the tile count as AGGREGATE at once;
-//  3. stage the kept f(x) in shared memory at their in-tile rank: the registers are free again;
-//  4. issue the NEXT tile's loads, then the first subgroup looks back over a window of SLICES x
-//     gl_SubgroupSize predecessors at a time (SLICES status words per lane, ballots): AGGREGATEs
-//     are summed and the window steps back; the nearest INCLUSIVE ends the walk; it publishes
-//     INCLUSIVE = prefix + count. The next tile's loads are in flight while it waits;
-//  5. coalesced write of the staged values at prefix + i.
-// A group holds two tickets at a time (this tile and the next); the smallest unfinished tile is
-// always some group's current tile, so the grid still cannot deadlock.
+//     drawn by a group that is already running, so waiting cannot deadlock); the next ticket is
+//     drawn one tile ahead, so its latency is hidden;
+//  2. count this tile (in-tile ranks: packed 16-bit counts, subgroupExclusiveAdd + one shared
+//     slot per subgroup) and publish its count as AGGREGATE as soon as its data is here;
+//  3. only then look back for the LAST tile (counted one iteration ago: its predecessors have had
+//     that long to publish): the first subgroup reads SLICES x gl_SubgroupSize predecessors'
+//     status words at a time; AGGREGATEs are summed and the walk steps back; the nearest INCLUSIVE
+//     ends it; it publishes INCLUSIVE = prefix + count; then the last tile's staged values are
+//     written out, coalesced, at prefix + i;
+//  4. stage this tile's kept f(x) in shared memory at their in-tile rank, and load the next tile.
+// Measured on the H200 (docs/reduce_compact.md): looking back right after counting made tiles wait
+// for predecessors that had not published yet; one tile later a walk takes about 1.6 reads.
+// Deadlock-free: a group holds at most two tickets (the last tile and this one); the smallest tile
+// not yet INCLUSIVE is always one whose group can finish it without waiting on a larger tile.
 // A status word is flag << 30 | value (value < 2^30: n < 2^30), written and read whole, so flag
 // and value travel together; nothing else is published through it (the output is read by no
 // other group), so no ordering beyond the word itself is needed.
@@ -34,9 +36,6 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
-#ifdef VULKAN_MEMORY_MODEL
-#extension GL_KHR_memory_scope_semantics : require
-#endif
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
@@ -47,7 +46,7 @@ layout(constant_id = 3) const uint FUNC = 0u;
 // real kernel; 3: the real kernel, counting look-backs, their reads and steps back in pad[0..3].
 layout(constant_id = 10) const uint DIAG = 0u;
 // Look-back slices: predecessors read per step of the walk, in subgroups' worth.
-layout(constant_id = 11) const uint SLICES = 4u;
+layout(constant_id = 11) const uint SLICES = 1u;
 // range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches;
 // tiles_per_group: the most tickets one group draws (groups x tiles_per_group >= tiles);
 // walk_limit: iterations of one walk before it gives up (the host's SPIN_LIMIT / tiles_per_group).
@@ -57,18 +56,11 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
 // args: two VkDispatchIndirectCommand (fallback count/scatter, fallback scan), zero unless a tile
 // gave up; ticket: one per range; status: one word per tile of all ranges. Zeroed per run.
-#ifdef VULKAN_MEMORY_MODEL
-layout(std430, binding = 3) buffer State { uint args[6]; uint ticket[4]; uint incomplete; uint pad[5]; uint status[]; };
-#define LOAD_STATUS(j) atomicLoad(status[j], gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
-#define STORE_STATE(x, v) atomicStore(x, v, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
-#define ADD_STATE(x, v) atomicAdd(x, v, gl_ScopeQueueFamily, gl_StorageSemanticsNone, gl_SemanticsRelaxed)
-#else
 // coherent: other groups' stores are seen; volatile: every read goes to memory (a spin re-reads).
 layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint ticket[4]; uint incomplete; uint pad[5]; uint status[]; };
 #define LOAD_STATUS(j) status[j]
 #define STORE_STATE(x, v) x = v
 #define ADD_STATE(x, v) atomicAdd(x, v)
-#endif
 
 const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS = 3u << 30, VALUE = 0x3FFFFFFFu;
 const uint GAVE_UP = 0xFFFFFFFFu, NONE = 0xFFFFFFFFu;

@@ -46,9 +46,6 @@ pub struct Args {
     /// Knob: stable-lookback records its exact 3-pass fallback (false: timing only)
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
-    /// Knob: stable-lookback in the Vulkan memory model (else GLSL's, coherent volatile)
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
-    pub lookback_vkmm: bool,
     /// Knob: workgroups of stable-lookback's persistent grid
     #[arg(long, hide = true)]
     pub lookback_groups: Option<u32>,
@@ -74,7 +71,6 @@ impl Args {
             groups: self.groups,
             rounds: self.tile_rounds,
             lookback_fallback: self.lookback_fallback,
-            lookback_vkmm: self.lookback_vkmm,
             lookback_groups: self.lookback_groups,
             lookback_slices: self.lookback_slices,
             scan_coalesced: self.scan_coalesced,
@@ -100,7 +96,6 @@ impl Args {
             groups: None,
             tile_rounds: 4,
             lookback_fallback: true,
-            lookback_vkmm: false,
             lookback_groups: None,
             lookback_slices: 1,
             scan_coalesced: true,

@@ -177,9 +177,6 @@ pub struct Knobs {
     /// `stable-lookback`: record the indirect 3-pass fallback (and the full barrier before it).
     /// Without it a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
-    /// `stable-lookback`: the kernel in the Vulkan memory model (status words as relaxed
-    /// atomics) instead of the GLSL one (a coherent volatile buffer).
-    pub lookback_vkmm: bool,
     /// `stable-lookback`: workgroups of its persistent grid (`None`: see `lookback_groups`).
     pub lookback_groups: Option<u32>,
     /// `stable-lookback`: predecessors read per look-back step, in subgroups (1..=8).
@@ -205,7 +202,6 @@ impl Default for Knobs {
             groups: None,
             rounds: 4,
             lookback_fallback: true,
-            lookback_vkmm: false,
             lookback_groups: None,
             lookback_slices: 1,
             scan_coalesced: true,
@@ -353,21 +349,13 @@ impl Compactor {
                     Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
                 ];
                 if variant == Variant::StableLookback {
-                    if knobs.lookback_vkmm && !ctx.info().vulkan_memory_model {
-                        return Err(Error::Unsupported(format!(
-                            "stable-lookback in the Vulkan memory model needs vulkanMemoryModel, which {} lacks",
-                            ctx.info().name
-                        )));
-                    }
                     if capacity >= 1 << 30 {
                         return Err(Error::invalid(format!(
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
                     let lb = [spec[0], spec[1], spec[2], spec[3], spec[4], (10, knobs.look_diag.min(3)), (11, knobs.lookback_slices)];
-                    let shader =
-                        if knobs.lookback_vkmm { &shaders::COMPACT_STABLE_LOOKBACK_VKMM } else { &shaders::COMPACT_STABLE_LOOKBACK };
-                    k.push(Kernel::new(ctx, shader, &lb)?);
+                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
                 }
                 k
             }
