@@ -78,8 +78,11 @@ fn stream_configs() -> Vec<FastestConfig> {
     let mut out = Vec::new();
     for (tile, workgroup, stream_rows) in STREAM_SHAPES {
         for px in [4, 8, 16] {
-            for (vec_loads, prefetch) in [(true, true), (false, true), (true, false)] {
-                out.push(FastestConfig { tile, workgroup, px, vec_loads, stream_rows, prefetch });
+            // (vec_loads, prefetch, ring_lanes)
+            for (vec_loads, prefetch, ring_lanes) in
+                [(true, true, false), (false, true, false), (true, false, false), (true, true, true), (false, false, true)]
+            {
+                out.push(FastestConfig { tile, workgroup, px, vec_loads, stream_rows, prefetch, ring_lanes });
             }
         }
     }
@@ -120,7 +123,8 @@ fn fastest_every_knob_combination() {
 
 #[test]
 fn fastest_stream_every_knob_combination() {
-    check_configs(stream_configs(), |c| *c == FastestConfig::STREAM);
+    let lanes = FastestConfig { ring_lanes: true, ..FastestConfig::STREAM };
+    check_configs(stream_configs(), |c| *c == FastestConfig::STREAM || *c == lanes);
 }
 
 #[test]
@@ -151,6 +155,9 @@ fn fastest_knobs_are_checked() {
     assert_eq!(s.tile_for(49152, 15), (64, 16, 15));
     assert_eq!(FastestConfig { tile: [64, 64], ..s }.tile_for(16384, 1), (64, 32, 1));
     assert_eq!(FastestConfig { tile: [256, 16], ..s }.tile_for(49152, 128), (64, 16, 128));
+    // ... of 8 bytes with ring_lanes.
+    assert_eq!(FastestConfig { ring_lanes: true, ..s }.tile_for(49152, 128), (32, 16, 128));
+    assert_eq!(FastestConfig { ring_lanes: true, ..s }.tile_for(49152, 15), (64, 16, 15));
 }
 
 #[test]

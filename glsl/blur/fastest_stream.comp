@@ -8,7 +8,7 @@
 //     sum (two u32 of SWAR lanes) in registers from step to step,
 //   * with PREFETCH, each invocation issues the global loads of its next step's span before the
 //     barrier and the vertical pass of this step, which hide their latency.
-// Shared memory is a ring of RING = TH + N horizontal result rows (packed rgba8). Per step:
+// Shared memory is a ring of RING = TH + N horizontal result rows. Per step:
 //   phase 1: the TH input rows entering this step's windows, horizontal pass as in fastest.comp
 //            (PX outputs per item, running sum, uvec4 loads where aligned), into the ring;
 //   barrier;
@@ -18,6 +18,9 @@
 // The ring keeps one row more than a window plus a step needs (TH + N, not TH + N - 1), so the
 // row leaving at the first output of a step is still there: the update is one add and one
 // subtract per lane word, and output 0 subtracts a zero row.
+// The ring holds each horizontal result packed (rgba8, 4 bytes) or, with LANES, as the two
+// 16-bit-lane words phase 2 adds (8 bytes): twice the shared memory and 64-bit shared reads,
+// but phase 1 skips packing (3 operations) and phase 2 unpacking its two reads (6 operations).
 // Arithmetic (SWAR lanes, rounding term folded into the start value, multiply-high division)
 // is that of fastest.comp.
 #include "blur_common.glsl"
@@ -28,15 +31,18 @@ layout(constant_id = 2) const uint TH = 16;     // rows per step
 layout(constant_id = 3) const uint RS = 128;    // output rows per workgroup
 layout(constant_id = 4) const uint N = 15;      // filter size (pc.filter_size must equal it)
 layout(constant_id = 5) const uint PX = 16;     // phase-1 outputs per item: 4, 8 or 16
-layout(constant_id = 6) const uint VEC = 1;     // 1: uvec4 global loads and shared stores
+layout(constant_id = 6) const uint VEC = 1;     // 1: uvec4 global loads, paired shared stores
 layout(constant_id = 7) const uint PREFETCH = 1; // 1: load the next step's span a step early
+layout(constant_id = 8) const uint LANES = 0;   // 1: the ring holds lane words, not packed texels
 
 layout(std430, set = 0, binding = 0) readonly restrict buffer Src { uint src[]; };
 layout(std430, set = 0, binding = 1) writeonly restrict buffer Dst { uint dst[]; };
 layout(std430, set = 0, binding = 2) readonly restrict buffer Src4 { uvec4 src4[]; };
 
 const uint RING = TH + N;
-shared uvec4 ring[RING * TW / 4u]; // texel (slot, col) is ring[i / 4][i % 4], i = slot * TW + col
+const uint WORDS = 1u + LANES; // u32 per ring texel
+// Texel (slot, col), i = slot * TW + col: packed, ring[i / 2][i % 2]; with LANES, ring[i].
+shared uvec2 ring[RING * TW * WORDS / 2u];
 
 const uint BIAS = (N / 2u) * 0x00010001u; // N/2 in both 16-bit lanes
 const int BEFORE = int((N - 1u) / 2u);
@@ -60,7 +66,21 @@ uint pack_div(uvec2 s) {
     return q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
 }
 
-uint ring_load(uint i) { return ring[i >> 2u][i & 3u]; }
+// The two lane words of ring texel i.
+uvec2 ring_lanes(uint i) { return LANES != 0u ? ring[i] : lanes(ring[i >> 1u][i & 1u]); }
+
+// lane / N for the four channels, as the lane words of the rounded texel.
+uvec2 div_lanes(uvec2 s) {
+    uvec4 c = uvec4(s.x & 0xFFFFu, s.y & 0xFFFFu, s.x >> 16u, s.y >> 16u);
+    uvec4 q = c;
+    if (N > 1u) {
+        uvec4 lo;
+        umulExtended(c, uvec4(0xFFFFFFFFu / N + 1u), q, lo);
+    }
+    return uvec2(q.x | (q.z << 16u), q.y | (q.w << 16u));
+}
+
+uint pack_lanes(uvec2 l) { return l.x | (l.y << 8u); }
 
 int width_i() { return int(pc.width); }
 
@@ -83,22 +103,24 @@ void fetch_span(int xb, int y, out uint v[L]) {
     }
 }
 
-// Horizontal pass: the PX rounded results of a span, packed, into ring row `slot` at column c0.
+// Horizontal pass: the PX rounded results of a span into ring row `slot` at column c0.
 void horizontal(uint v[L], uint slot, uint c0) {
     uvec2 s = uvec2(BIAS);
     for (uint k = 0u; k < N; k++) s += lanes(v[k]);
-    uint q[PX];
-    q[0] = pack_div(s);
+    uvec2 q[PX];
+    q[0] = div_lanes(s);
     for (uint j = 1u; j < PX; j++) {
         // (s + entering) - leaving: every lane stays in 0..=255*N + N/2, no borrow crosses lanes.
         s = s + lanes(v[N - 1u + j]) - lanes(v[j - 1u]);
-        q[j] = pack_div(s);
+        q[j] = div_lanes(s);
     }
-    uint o = (slot * TW + c0) >> 2u;
-    if (VEC != 0u) {
-        for (uint t = 0u; t < PX / 4u; t++) ring[o + t] = uvec4(q[4u * t], q[4u * t + 1u], q[4u * t + 2u], q[4u * t + 3u]);
+    uint o = slot * TW + c0; // c0 is a multiple of PX, so o is even
+    if (LANES != 0u) {
+        for (uint j = 0u; j < PX; j++) ring[o + j] = q[j];
+    } else if (VEC != 0u) {
+        for (uint t = 0u; t < PX / 2u; t++) ring[(o >> 1u) + t] = uvec2(pack_lanes(q[2u * t]), pack_lanes(q[2u * t + 1u]));
     } else {
-        for (uint j = 0u; j < PX; j++) ring[o + (j >> 2u)][j & 3u] = q[j];
+        for (uint j = 0u; j < PX; j++) ring[(o + j) >> 1u][j & 1u] = pack_lanes(q[j]);
     }
 }
 
@@ -130,7 +152,7 @@ void main() {
         fetch_span(xb, y0 - BEFORE + int(r), v);
         horizontal(v, r, g * PX);
     }
-    for (uint i = lid; i < TW / 4u; i += gl_WorkGroupSize.x) ring[(RING - 1u) * TW / 4u + i] = uvec4(0u);
+    for (uint i = lid; i < TW * WORDS / 2u; i += gl_WorkGroupSize.x) ring[(RING - 1u) * TW * WORDS / 2u + i] = uvec2(0u);
     barrier();
 
     // Phase-2 state: column c's vertical sum of rows 0 .. N - 2 (plus the rounding term).
@@ -139,7 +161,7 @@ void main() {
     bool my_column = c < TW && x < w;
     uvec2 sum = uvec2(BIAS);
     if (my_column) {
-        for (uint r = 0u; r + 1u < N; r++) sum += lanes(ring_load(r * TW + c));
+        for (uint r = 0u; r + 1u < N; r++) sum += ring_lanes(r * TW + c);
     }
 
     uint first = N - 1u; // ring slot of the first row of the current step
@@ -171,7 +193,7 @@ void main() {
             uint leave = first + TH >= RING ? first + TH - RING : first + TH;
             uint out_row = s * TH;
             for (uint i = 0u; i < TH && out_row + i < rows; i++) {
-                sum = sum + lanes(ring_load(enter * TW + c)) - lanes(ring_load(leave * TW + c));
+                sum = sum + ring_lanes(enter * TW + c) - ring_lanes(leave * TW + c);
                 dst[uint(y0 + int(out_row + i)) * uint(w) + uint(x)] = pack_div(sum);
                 enter = enter + 1u == RING ? 0u : enter + 1u;
                 leave = leave + 1u == RING ? 0u : leave + 1u;

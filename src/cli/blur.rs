@@ -42,6 +42,9 @@ pub struct Args {
     /// fastest, streaming kernel: load the next step's rows before this step's vertical pass
     #[arg(long, value_name = "BOOL", hide = true)]
     prefetch: Option<bool>,
+    /// fastest, streaming kernel: the ring holds 16-bit-lane words (8 bytes a texel) instead of rgba8
+    #[arg(long, value_name = "BOOL", hide = true)]
+    ring_lanes: Option<bool>,
 }
 
 impl Args {
@@ -60,6 +63,7 @@ impl Args {
             vec_loads: None,
             stream_rows: None,
             prefetch: None,
+            ring_lanes: None,
         }
     }
 
@@ -75,6 +79,7 @@ impl Args {
         c.vec_loads = self.vec_loads.unwrap_or(c.vec_loads);
         c.stream_rows = self.stream_rows.unwrap_or(c.stream_rows);
         c.prefetch = self.prefetch.unwrap_or(c.prefetch);
+        c.ring_lanes = self.ring_lanes.unwrap_or(c.ring_lanes);
         c.check()?;
         Ok(c)
     }
@@ -108,7 +113,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let (tw, th, _) = cfg.tile_for(ctx.info().max_shared_memory_bytes, params.filter);
     let mut knobs = format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}", cfg.workgroup, cfg.px, cfg.vec_loads);
     if cfg.streams() {
-        knobs += &format!(", stream_rows {}, prefetch {}", cfg.stream_rows, cfg.prefetch);
+        knobs += &format!(", stream_rows {}, prefetch {}, ring_lanes {}", cfg.stream_rows, cfg.prefetch, cfg.ring_lanes);
     }
     let reference = workgroup::cpu::blur::blur_par(&img, params.filter, params.iterations);
     let bytes = blur::ideal_bytes(img.width, img.height, params) as f64;
@@ -135,7 +140,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             "filter": params.filter, "iterations": params.iterations, "ideal_bytes": bytes, "results": rows,
             "output": a.output,
             "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads,
-                "stream_rows": cfg.stream_rows, "prefetch": cfg.prefetch},
+                "stream_rows": cfg.stream_rows, "prefetch": cfg.prefetch, "ring_lanes": cfg.ring_lanes},
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {

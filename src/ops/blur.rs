@@ -46,24 +46,27 @@ pub struct FastestConfig {
     /// Streaming kernel only: issue the next step's global loads before this step's vertical pass
     /// (where a step's phase-1 items fit the workgroup: tile height * width / px <= workgroup).
     pub prefetch: bool,
+    /// Streaming kernel only: the ring holds each horizontal result as its two 16-bit-lane words
+    /// (8 bytes, phase 2 adds them as they are) instead of packed rgba8 (4 bytes, unpacked there).
+    pub ring_lanes: bool,
 }
 
 impl Default for FastestConfig {
     fn default() -> FastestConfig {
         // Measured best on an H200 at 4096x4096, filter 15 (docs/blur.md, "Tuning fastest").
-        FastestConfig { tile: [64, 32], workgroup: 256, px: 16, vec_loads: true, stream_rows: 0, prefetch: true }
+        FastestConfig { tile: [64, 32], workgroup: 256, px: 16, vec_loads: true, stream_rows: 0, prefetch: true, ring_lanes: false }
     }
 }
 
 impl FastestConfig {
     /// The first version of `fastest` (64 x 64 tile, 256 invocations, 4 outputs, scalar loads).
     pub const V1: FastestConfig =
-        FastestConfig { tile: [64, 64], workgroup: 256, px: 4, vec_loads: false, stream_rows: 0, prefetch: false };
+        FastestConfig { tile: [64, 64], workgroup: 256, px: 4, vec_loads: false, stream_rows: 0, prefetch: false, ring_lanes: false };
 
     /// The streaming kernel's start point: 64-texel strips of 128 rows, 16 rows per step, one
     /// invocation per column, each step's 64 phase-1 items one per invocation (so it prefetches).
     pub const STREAM: FastestConfig =
-        FastestConfig { tile: [64, 16], workgroup: 64, px: 16, vec_loads: true, stream_rows: 128, prefetch: true };
+        FastestConfig { tile: [64, 16], workgroup: 64, px: 16, vec_loads: true, stream_rows: 128, prefetch: true, ring_lanes: false };
 
     /// Checks the knobs (not the device): clear messages, never panics.
     pub fn check(&self) -> Result<()> {
@@ -98,22 +101,33 @@ impl FastestConfig {
     /// The tile for a filter size on a device: (tile width, tile height, apron rows = N - 1).
     /// The requested tile if its shared array fits, else the height halves (down to 16), then the
     /// width (down to 16) with the requested height again.
-    /// The streaming kernel's ring holds one row more (`TH + N`); the third value is then `N`.
+    /// The streaming kernel's ring holds one row more (`TH + N`; the third value is then `N`),
+    /// 8 bytes a texel with `ring_lanes`.
     pub fn tile_for(&self, max_shared_bytes: u32, filter: u32) -> (u32, u32, u32) {
         let apron = if self.streams() { filter.max(1) } else { filter.max(1) - 1 };
+        let texel_bytes = self.shared_texel_bytes();
         let [tw0, th0] = self.tile;
         let mut tw = tw0.max(16);
         while tw >= 16 {
             let mut th = th0.max(16);
             while th >= 16 {
-                if (th + apron) * tw * 4 <= max_shared_bytes {
+                if (th + apron) * tw * texel_bytes <= max_shared_bytes {
                     return (tw, th, apron);
                 }
                 th /= 2;
             }
             tw /= 2;
         }
-        (16, 16, apron) // (16 + 128) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum
+        (16, 16, apron) // (16 + 128) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum (lanes: 18 KiB)
+    }
+
+    /// Bytes of shared memory per tile texel: 8 for the streaming kernel's `ring_lanes`, else 4.
+    pub fn shared_texel_bytes(&self) -> u32 {
+        if self.streams() && self.ring_lanes {
+            8
+        } else {
+            4
+        }
     }
 }
 
@@ -245,6 +259,14 @@ pub fn validate_with(info: &DeviceInfo, width: u32, height: u32, params: Params,
             cfg.workgroup, info.max_workgroup_invocations, info.max_workgroup_size[0]
         )));
     }
+    let (tw, th, apron) = cfg.tile_for(info.max_shared_memory_bytes, params.filter);
+    let shared = (th + apron) * tw * cfg.shared_texel_bytes();
+    if shared > info.max_shared_memory_bytes {
+        return Err(Error::invalid(format!(
+            "fastest at filter {}: its smallest tile needs {shared} bytes of shared memory, the device allows {} (ring_lanes doubles it)",
+            params.filter, info.max_shared_memory_bytes
+        )));
+    }
     validate_groups(info, width, height, params, variant, cfg)
 }
 
@@ -364,6 +386,7 @@ impl Blur {
                 (5, cfg.px),
                 (6, cfg.vec_loads as u32),
                 (7, cfg.prefetch as u32),
+                (8, cfg.ring_lanes as u32),
             ];
             Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST_STREAM, &spec)?)
         } else {
