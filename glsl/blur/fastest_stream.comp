@@ -20,7 +20,7 @@
 // subtract per lane word, and output 0 subtracts a zero row.
 // The ring holds each horizontal result packed (rgba8, 4 bytes) or, with LANES, as the two
 // 16-bit-lane words phase 2 adds (8 bytes): twice the shared memory and 64-bit shared reads,
-// but phase 1 skips packing (3 operations) and phase 2 unpacking its two reads (6 operations).
+// but phase 1 skips packing (2 operations) and phase 2 unpacking its two reads (6 operations).
 // Arithmetic (SWAR lanes, rounding term folded into the start value, multiply-high division)
 // is that of fastest.comp.
 #include "blur_common.glsl"
