@@ -54,33 +54,56 @@ fn awkward_sizes_all_filters_all_variants() {
 const SHAPES: [([u32; 2], u32); 6] =
     [([64, 64], 256), ([64, 64], 64), ([128, 32], 128), ([32, 128], 256), ([16, 16], 512), ([256, 64], 256)];
 
-fn configs() -> Vec<FastestConfig> {
+fn tile_configs() -> Vec<FastestConfig> {
+    let d = FastestConfig::default();
     let mut out = Vec::new();
     for (tile, workgroup) in SHAPES {
         for px in [4, 8, 16] {
             for vec_loads in [false, true] {
-                out.push(FastestConfig { tile, workgroup, px, vec_loads });
+                out.push(FastestConfig { tile, workgroup, px, vec_loads, ..d });
             }
         }
     }
     out
 }
 
-#[test]
-fn fastest_every_knob_combination() {
+/// The streaming kernel's shapes: (strip width x rows per step, workgroup, rows per strip). One
+/// warp, two steps per strip; phase-2 invocations to spare (wg > width); a strip shorter than a
+/// step, and at px 4 more phase-1 items than invocations (the unpipelined path whatever
+/// `prefetch` says); the start point `FastestConfig::STREAM`; a tile that must shrink (N = 128).
+const STREAM_SHAPES: [([u32; 2], u32, u32); 5] =
+    [([32, 16], 32, 32), ([16, 16], 64, 64), ([64, 32], 64, 16), ([64, 16], 64, 128), ([256, 16], 256, 16)];
+
+fn stream_configs() -> Vec<FastestConfig> {
+    let mut out = Vec::new();
+    for (tile, workgroup, stream_rows) in STREAM_SHAPES {
+        for px in [4, 8, 16] {
+            // (vec_loads, prefetch, ring_lanes)
+            for (vec_loads, prefetch, ring_lanes) in
+                [(true, true, false), (false, true, false), (true, false, false), (true, true, true), (false, false, true)]
+            {
+                out.push(FastestConfig { tile, workgroup, px, vec_loads, stream_rows, prefetch, ring_lanes });
+            }
+        }
+    }
+    out
+}
+
+/// Every config against the CPU on awkward sizes; `full` configs get every (filter,
+/// iterations), the others alternate iterations per filter (and both for 15) to keep the test
+/// time reasonable on lavapipe.
+fn check_configs(configs: Vec<FastestConfig>, full: impl Fn(&FastestConfig) -> bool) {
     let g = common::gpu();
-    // Widths not multiple of 4 (scalar path), multiples of 4 (uvec4 path inside, scalar at edges).
+    // Widths not multiple of 4 (scalar path), multiples of 4 (uvec4 path inside, scalar at edges);
+    // heights 67 and 70 give the streaming kernel strips that end early and steps cut short.
     let imgs: Vec<Rgba8> =
         [(1, 1), (1, 45), (45, 1), (132, 67), (203, 70)].iter().enumerate().map(|(i, &(w, h))| random(w, h, 40 + i as u64)).collect();
     let mut want = std::collections::HashMap::new();
-    for cfg in configs() {
+    for cfg in configs {
         let b = blur::Blur::with_config(&g, Variant::Fastest, cfg).unwrap();
-        // The default shape gets every (filter, iterations); the others alternate iterations
-        // per filter (and both for 15) to keep the test time reasonable on lavapipe.
-        let full = cfg.tile == SHAPES[0].0 && cfg.workgroup == SHAPES[0].1;
         for (f, filter) in [1, 2, 3, 15, 33, MAX_FILTER].into_iter().enumerate() {
             for iterations in [1, 3] {
-                if !full && filter != 15 && (iterations == 3) != (f % 2 == 1) {
+                if !full(&cfg) && filter != 15 && (iterations == 3) != (f % 2 == 1) {
                     continue;
                 }
                 for (i, img) in imgs.iter().enumerate() {
@@ -91,6 +114,17 @@ fn fastest_every_knob_combination() {
             }
         }
     }
+}
+
+#[test]
+fn fastest_every_knob_combination() {
+    check_configs(tile_configs(), |c| c.tile == SHAPES[0].0 && c.workgroup == SHAPES[0].1);
+}
+
+#[test]
+fn fastest_stream_every_knob_combination() {
+    let lanes = FastestConfig { ring_lanes: true, ..FastestConfig::STREAM };
+    check_configs(stream_configs(), |c| *c == FastestConfig::STREAM || *c == lanes);
 }
 
 #[test]
@@ -106,6 +140,9 @@ fn fastest_knobs_are_checked() {
         (FastestConfig { workgroup: 96, ..d }, "power of two"),
         (FastestConfig { workgroup: 1 << 16, tile: [16, 16], ..d }, "power of two"),
         (FastestConfig { px: 5, ..d }, "px"),
+        (FastestConfig { stream_rows: 8, ..d }, "stream rows"),
+        (FastestConfig { stream_rows: 100, ..d }, "stream rows"),
+        (FastestConfig { stream_rows: 8192, ..d }, "stream rows"),
     ] {
         let e = blur::run_with(&g, &img, p, Variant::Fastest, bad).unwrap_err();
         assert!(matches!(&e, Error::InvalidInput(m) if m.contains(needle)), "{bad:?}: {e}");
@@ -113,6 +150,14 @@ fn fastest_knobs_are_checked() {
     assert_eq!(FastestConfig::V1.tile_for(49152, 15), (64, 64, 14));
     assert_eq!(FastestConfig { tile: [256, 64], ..d }.tile_for(49152, 15), (256, 32, 14));
     assert_eq!(FastestConfig { tile: [256, 64], ..d }.tile_for(32768, 128), (32, 64, 127));
+    // The streaming ring holds TH + N rows.
+    let s = FastestConfig::STREAM;
+    assert_eq!(s.tile_for(49152, 15), (64, 16, 15));
+    assert_eq!(FastestConfig { tile: [64, 64], ..s }.tile_for(16384, 1), (64, 32, 1));
+    assert_eq!(FastestConfig { tile: [256, 16], ..s }.tile_for(49152, 128), (64, 16, 128));
+    // ... of 8 bytes with ring_lanes.
+    assert_eq!(FastestConfig { ring_lanes: true, ..s }.tile_for(49152, 128), (32, 16, 128));
+    assert_eq!(FastestConfig { ring_lanes: true, ..s }.tile_for(49152, 15), (64, 16, 15));
 }
 
 #[test]
@@ -242,6 +287,10 @@ proptest! {
             let got = blur::run(&g, &img, Params { filter, iterations }, v).unwrap();
             prop_assert!(got == want, "{} {}x{} N={} K={}: {}", v, w, h, filter, iterations, first_difference(&got, &want));
         }
+        // The streaming kernel, with strips shorter than the image.
+        let stream = FastestConfig { stream_rows: 16, ..FastestConfig::STREAM };
+        let got = blur::run_with(&g, &img, Params { filter, iterations }, Variant::Fastest, stream).unwrap();
+        prop_assert!(got == want, "stream {}x{} N={} K={}: {}", w, h, filter, iterations, first_difference(&got, &want));
     }
 }
 

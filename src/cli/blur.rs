@@ -35,6 +35,16 @@ pub struct Args {
     /// fastest: 16-byte uvec4 loads/stores in phase 1 (true) or scalar (false)
     #[arg(long, value_name = "BOOL", hide = true)]
     vec_loads: Option<bool>,
+    /// fastest: 0 = tile kernel; R = streaming kernel, strips of R rows (power of two 16..=4096),
+    /// --tile WxH = strip width x rows per step
+    #[arg(long, value_name = "R", hide = true)]
+    stream_rows: Option<u32>,
+    /// fastest, streaming kernel: load the next step's rows before this step's vertical pass
+    #[arg(long, value_name = "BOOL", hide = true)]
+    prefetch: Option<bool>,
+    /// fastest, streaming kernel: the ring holds 16-bit-lane words (8 bytes a texel) instead of rgba8
+    #[arg(long, value_name = "BOOL", hide = true)]
+    ring_lanes: Option<bool>,
 }
 
 impl Args {
@@ -51,6 +61,9 @@ impl Args {
             wg: None,
             px: None,
             vec_loads: None,
+            stream_rows: None,
+            prefetch: None,
+            ring_lanes: None,
         }
     }
 
@@ -64,6 +77,9 @@ impl Args {
         c.workgroup = self.wg.unwrap_or(c.workgroup);
         c.px = self.px.unwrap_or(c.px);
         c.vec_loads = self.vec_loads.unwrap_or(c.vec_loads);
+        c.stream_rows = self.stream_rows.unwrap_or(c.stream_rows);
+        c.prefetch = self.prefetch.unwrap_or(c.prefetch);
+        c.ring_lanes = self.ring_lanes.unwrap_or(c.ring_lanes);
         c.check()?;
         Ok(c)
     }
@@ -95,7 +111,10 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         blur::validate_with(ctx.info(), img.width, img.height, params, v, &cfg)?;
     }
     let (tw, th, _) = cfg.tile_for(ctx.info().max_shared_memory_bytes, params.filter);
-    let knobs = format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}", cfg.workgroup, cfg.px, cfg.vec_loads);
+    let mut knobs = format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}", cfg.workgroup, cfg.px, cfg.vec_loads);
+    if cfg.streams() {
+        knobs += &format!(", stream_rows {}, prefetch {}, ring_lanes {}", cfg.stream_rows, cfg.prefetch, cfg.ring_lanes);
+    }
     let reference = workgroup::cpu::blur::blur_par(&img, params.filter, params.iterations);
     let bytes = blur::ideal_bytes(img.width, img.height, params) as f64;
     let mut rows = Vec::new();
@@ -120,7 +139,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
             "filter": params.filter, "iterations": params.iterations, "ideal_bytes": bytes, "results": rows,
             "output": a.output,
-            "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads},
+            "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads,
+                "stream_rows": cfg.stream_rows, "prefetch": cfg.prefetch, "ring_lanes": cfg.ring_lanes},
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {

@@ -38,18 +38,35 @@ pub struct FastestConfig {
     /// 16-byte `uvec4` global loads (rows with `width % 4 == 0`, spans inside the row) and
     /// `uvec4` shared stores in phase 1; `false`: scalar loads and stores (the first version).
     pub vec_loads: bool,
+    /// 0: the tile kernel (`glsl/blur/fastest.comp`). Otherwise the streaming kernel
+    /// (`glsl/blur/fastest_stream.comp`): a workgroup walks down a strip of this many rows (a power
+    /// of two, 16..=4096) `tile` width wide, `tile` height rows per step, carrying its vertical
+    /// sums; `workgroup` >= tile width (phase 2 is one column per invocation).
+    pub stream_rows: u32,
+    /// Streaming kernel only: issue the next step's global loads before this step's vertical pass
+    /// (where a step's phase-1 items fit the workgroup: tile height * width / px <= workgroup).
+    pub prefetch: bool,
+    /// Streaming kernel only: the ring holds each horizontal result as its two 16-bit-lane words
+    /// (8 bytes, phase 2 adds them as they are) instead of packed rgba8 (4 bytes, unpacked there).
+    pub ring_lanes: bool,
 }
 
 impl Default for FastestConfig {
     fn default() -> FastestConfig {
         // Measured best on an H200 at 4096x4096, filter 15 (docs/blur.md, "Tuning fastest").
-        FastestConfig { tile: [64, 32], workgroup: 256, px: 16, vec_loads: true }
+        FastestConfig { tile: [64, 32], workgroup: 256, px: 16, vec_loads: true, stream_rows: 0, prefetch: true, ring_lanes: false }
     }
 }
 
 impl FastestConfig {
     /// The first version of `fastest` (64 x 64 tile, 256 invocations, 4 outputs, scalar loads).
-    pub const V1: FastestConfig = FastestConfig { tile: [64, 64], workgroup: 256, px: 4, vec_loads: false };
+    pub const V1: FastestConfig =
+        FastestConfig { tile: [64, 64], workgroup: 256, px: 4, vec_loads: false, stream_rows: 0, prefetch: false, ring_lanes: false };
+
+    /// The streaming kernel's start point: 64-texel strips of 128 rows, 16 rows per step, one
+    /// invocation per column, each step's 64 phase-1 items one per invocation (so it prefetches).
+    pub const STREAM: FastestConfig =
+        FastestConfig { tile: [64, 16], workgroup: 64, px: 16, vec_loads: true, stream_rows: 128, prefetch: true, ring_lanes: false };
 
     /// Checks the knobs (not the device): clear messages, never panics.
     pub fn check(&self) -> Result<()> {
@@ -67,27 +84,50 @@ impl FastestConfig {
         if ![4, 8, 16].contains(&self.px) {
             return Err(Error::invalid(format!("fastest px {}: use 4, 8 or 16", self.px)));
         }
+        if self.stream_rows != 0 && !pow2(self.stream_rows, 16, 4096) {
+            return Err(Error::invalid(format!(
+                "fastest stream rows {}: use 0 (the tile kernel) or a power of two in 16..=4096",
+                self.stream_rows
+            )));
+        }
         Ok(())
+    }
+
+    /// Whether the streaming kernel runs (`stream_rows > 0`).
+    pub fn streams(&self) -> bool {
+        self.stream_rows > 0
     }
 
     /// The tile for a filter size on a device: (tile width, tile height, apron rows = N - 1).
     /// The requested tile if its shared array fits, else the height halves (down to 16), then the
     /// width (down to 16) with the requested height again.
+    /// The streaming kernel's ring holds one row more (`TH + N`; the third value is then `N`),
+    /// 8 bytes a texel with `ring_lanes`.
     pub fn tile_for(&self, max_shared_bytes: u32, filter: u32) -> (u32, u32, u32) {
-        let apron = filter.max(1) - 1;
+        let apron = if self.streams() { filter.max(1) } else { filter.max(1) - 1 };
+        let texel_bytes = self.shared_texel_bytes();
         let [tw0, th0] = self.tile;
         let mut tw = tw0.max(16);
         while tw >= 16 {
             let mut th = th0.max(16);
             while th >= 16 {
-                if (th + apron) * tw * 4 <= max_shared_bytes {
+                if (th + apron) * tw * texel_bytes <= max_shared_bytes {
                     return (tw, th, apron);
                 }
                 th /= 2;
             }
             tw /= 2;
         }
-        (16, 16, apron) // (16 + 127) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum
+        (16, 16, apron) // (16 + 128) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum (lanes: 18 KiB)
+    }
+
+    /// Bytes of shared memory per tile texel: 8 for the streaming kernel's `ring_lanes`, else 4.
+    pub fn shared_texel_bytes(&self) -> u32 {
+        if self.streams() && self.ring_lanes {
+            8
+        } else {
+            4
+        }
     }
 }
 
@@ -219,6 +259,14 @@ pub fn validate_with(info: &DeviceInfo, width: u32, height: u32, params: Params,
             cfg.workgroup, info.max_workgroup_invocations, info.max_workgroup_size[0]
         )));
     }
+    let (tw, th, apron) = cfg.tile_for(info.max_shared_memory_bytes, params.filter);
+    let shared = (th + apron) * tw * cfg.shared_texel_bytes();
+    if shared > info.max_shared_memory_bytes {
+        return Err(Error::invalid(format!(
+            "fastest at filter {}: its smallest tile needs {shared} bytes of shared memory, the device allows {} (ring_lanes doubles it)",
+            params.filter, info.max_shared_memory_bytes
+        )));
+    }
     validate_groups(info, width, height, params, variant, cfg)
 }
 
@@ -253,7 +301,8 @@ fn dispatch_groups(info: &DeviceInfo, w: u32, h: u32, filter: u32, variant: Vari
         }
         Variant::Fastest => {
             let (tw, th, _) = cfg.tile_for(info.max_shared_memory_bytes, filter);
-            vec![[w.div_ceil(tw), h.div_ceil(th)]]
+            let rows = if cfg.streams() { cfg.stream_rows } else { th };
+            vec![[w.div_ceil(tw), h.div_ceil(rows)]]
         }
     }
 }
@@ -327,8 +376,23 @@ impl Blur {
         if let Some((_, k)) = cache.iter().find(|(k, _)| *k == key) {
             return Ok(k.clone());
         }
-        let spec = [(0, cfg.workgroup), (1, tw), (2, th), (3, apron), (4, filter), (5, cfg.px), (6, cfg.vec_loads as u32)];
-        let k = Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST, &spec)?);
+        let k = if cfg.streams() {
+            let spec = [
+                (0, cfg.workgroup),
+                (1, tw),
+                (2, th),
+                (3, cfg.stream_rows),
+                (4, filter),
+                (5, cfg.px),
+                (6, cfg.vec_loads as u32),
+                (7, cfg.prefetch as u32),
+                (8, cfg.ring_lanes as u32),
+            ];
+            Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST_STREAM, &spec)?)
+        } else {
+            let spec = [(0, cfg.workgroup), (1, tw), (2, th), (3, apron), (4, filter), (5, cfg.px), (6, cfg.vec_loads as u32)];
+            Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST, &spec)?)
+        };
         cache.push((key, k.clone()));
         Ok(k)
     }
