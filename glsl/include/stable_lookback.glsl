@@ -1,7 +1,7 @@
 // The body of glsl/compact/stable_lookback.comp: stable compaction in ONE pass over the input, a
 // chained scan with decoupled look-back (Merrill & Garland 2016), by a persistent grid.
-// A tile is 4096 elements (256 invocations x 4 rounds x uvec4, as stable_scatter.comp). Each
-// group loops over its tiles:
+// A tile is 4096 elements (256 invocations x 4 rounds x uvec4 as stable_scatter.comp, or 512 x 2).
+// Each group loops over its tiles:
 //  1. tiles come from an atomic ticket (not gl_WorkGroupID: every tile this one waits for was
 //     drawn by a group that is already running, so waiting cannot deadlock); the next ticket is
 //     drawn one tile ahead, so its latency is hidden;
@@ -52,6 +52,8 @@ layout(constant_id = 11) const uint SLICES = 1u;
 // walk_limit: iterations of one walk before it gives up (the host's SPIN_LIMIT / tiles_per_group).
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
 #include "compact_common.glsl"
+// Rounds per tile (constant_id 7): 4 with 256 invocations, 2 with 512 (tiles of 4096 either way).
+#define ROUNDS_SPEC
 #include "stable_tile.glsl"
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
 // args: two VkDispatchIndirectCommand (fallback count/scatter, fallback scan), zero unless a tile
@@ -202,12 +204,15 @@ void main() {
             if (q < gl_SubgroupID) excl += sg_sum[q];
             total += sg_sum[q];
         }
-        uint t01 = field(total, 0u) + field(total, 1u), t012 = t01 + field(total, 2u);
-        uint tile_count = t012 + field(total, 3u);
-        if (t == 0u) STORE_STATE(status[gtile], (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count);
         // Round r's kept values start at (the rounds before r) + (this invocation's rank in r):
-        // four fields < 2^16 in one pair, so only two registers live across the look-back.
-        uvec2 at = excl + uvec2(field(total, 0u) << 16, t01 | (t012 << 16));
+        // fields < 2^16 in one pair, so only two registers live across the look-back.
+        uvec2 at = excl;
+        uint tile_count = 0u;
+        for (uint r = 0u; r < ROUNDS; ++r) {
+            at[r >> 1] += tile_count << (16u * (r & 1u));
+            tile_count += field(total, r);
+        }
+        if (t == 0u) STORE_STATE(status[gtile], (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count);
 
         // 3. Look back for the LAST tile, whose AGGREGATE went out one tile ago (its
         // predecessors have had that long to publish theirs), and write it out.

@@ -52,6 +52,9 @@ pub struct Args {
     /// Knob: predecessors stable-lookback reads per step, in subgroups (1..=8)
     #[arg(long, hide = true, default_value_t = 1)]
     pub lookback_slices: u32,
+    /// Knob: stable-lookback invocations per group, 256 or 512
+    #[arg(long, hide = true, default_value_t = 256)]
+    pub lookback_local: u32,
     /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub scan_coalesced: bool,
@@ -73,6 +76,7 @@ impl Args {
             lookback_fallback: self.lookback_fallback,
             lookback_groups: self.lookback_groups,
             lookback_slices: self.lookback_slices,
+            lookback_local: self.lookback_local,
             scan_coalesced: self.scan_coalesced,
             stage_vec4: self.stage_vec4,
             look_diag: self.lookback_diag,
@@ -98,6 +102,7 @@ impl Args {
             lookback_fallback: true,
             lookback_groups: None,
             lookback_slices: 1,
+            lookback_local: 256,
             scan_coalesced: true,
             stage_vec4: false,
             lookback_diag: 0,

@@ -156,8 +156,8 @@ const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
 /// The most tiles one group of stable-lookback draws (see SPIN_LIMIT).
 const MAX_TILES_PER_GROUP: usize = 1024;
-/// stable-lookback's persistent groups per multiprocessor.
-const LOOKBACK_GROUPS_PER_CU: u32 = 4;
+/// stable-lookback's persistent grid: invocations per multiprocessor (4 groups of 256).
+const LOOKBACK_INVOCATIONS_PER_CU: u32 = 1024;
 
 /// Tuning knobs for measuring (the CLI's hidden options); `Knobs::default()` is what `new` uses.
 #[doc(hidden)]
@@ -181,6 +181,8 @@ pub struct Knobs {
     pub lookback_groups: Option<u32>,
     /// `stable-lookback`: predecessors read per look-back step, in subgroups (1..=8).
     pub lookback_slices: u32,
+    /// `stable-lookback`: invocations per group, 256 (4 rounds of uvec4 per tile) or 512 (2).
+    pub lookback_local: u32,
     /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
     pub scan_coalesced: bool,
     /// With `stage_output` and one output window: 16-byte stores of the staged values.
@@ -204,6 +206,7 @@ impl Default for Knobs {
             lookback_fallback: true,
             lookback_groups: None,
             lookback_slices: 1,
+            lookback_local: 256,
             scan_coalesced: true,
             stage_vec4: false,
             look_diag: 0,
@@ -298,6 +301,9 @@ impl Compactor {
         if knobs.rounds != 4 && knobs.rounds != 8 {
             return Err(Error::invalid(format!("{} rounds per tile: use 4 or 8", knobs.rounds)));
         }
+        if knobs.lookback_local != 256 && knobs.lookback_local != 512 {
+            return Err(Error::invalid(format!("stable-lookback groups of {} invocations: use 256 or 512", knobs.lookback_local)));
+        }
         if !(1..=8).contains(&knobs.lookback_slices) {
             return Err(Error::invalid(format!("{} look-back slices: use 1..=8", knobs.lookback_slices)));
         }
@@ -354,7 +360,17 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let lb = [spec[0], spec[1], spec[2], spec[3], spec[4], (10, knobs.look_diag.min(3)), (11, knobs.lookback_slices)];
+                    let rounds = TILE as u32 / (4 * knobs.lookback_local);
+                    let lb = [
+                        (0, knobs.lookback_local),
+                        spec[1],
+                        spec[2],
+                        spec[3],
+                        spec[4],
+                        (7, rounds),
+                        (10, knobs.look_diag.min(3)),
+                        (11, knobs.lookback_slices),
+                    ];
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
                 }
                 k
@@ -364,11 +380,14 @@ impl Compactor {
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
         let state_len = if variant == Variant::StableLookback { STATE_HEADER + ntiles } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
-        // stable-lookback's persistent grid: LOOKBACK_GROUPS_PER_CU per multiprocessor where the driver
+        // stable-lookback's persistent grid: LOOKBACK_INVOCATIONS_PER_CU per multiprocessor where the driver
         // tells their number, else one group per tile (at most MAX_GROUPS) as a plain grid.
         let lookback_groups = knobs
             .lookback_groups
-            .unwrap_or_else(|| ctx.info().compute_units.map(|c| c * LOOKBACK_GROUPS_PER_CU).unwrap_or(MAX_GROUPS as u32))
+            .unwrap_or_else(|| {
+                let per_cu = LOOKBACK_INVOCATIONS_PER_CU / knobs.lookback_local;
+                ctx.info().compute_units.map(|c| c * per_cu).unwrap_or(MAX_GROUPS as u32)
+            })
             .clamp(1, MAX_GROUPS as u32);
         Ok(Compactor {
             variant,
