@@ -2,7 +2,7 @@
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
-# sort), compactsweep, blursweep. Results under $OUT.
+# sort), compactsweep, blursweep, histcheck. Results under $OUT.
 set -u
 for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
 W=.gpu/workgroup
@@ -26,6 +26,18 @@ if [ "$mode" = newops ]; then
   log $W particles --n 65536 --frames 60 --runs 10
   for n in 128 1024 2048; do log $W sort --n $n --type f32 --runs 30; done
   log $W sort --n 2048 --type u32 --runs 30
+  exit 0
+fi
+if [ "$mode" = histcheck ]; then
+  # The histogram goal's yardstick: the read kernel at the histogram's own size (256 MiB), and
+  # fastest timed without and with the bins' zero fill inside the timed region.
+  for k in 1 2; do
+    log $W bandwidth --mb 256 --runs 50
+    for kind in natural flat random; do
+      log $W histogram --synthetic 8192x8192:$kind --variant fastest,cpu-par --runs 100
+      log $W histogram --synthetic 8192x8192:$kind --variant fastest,cpu-par --runs 100 --time-clear true
+    done
+  done
   exit 0
 fi
 if [ "$mode" = blursweep ]; then

@@ -40,6 +40,9 @@ pub struct Args {
     /// fastest: warp-aggregated atomics via subgroupPartitionNV (NVIDIA; true/false)
     #[arg(long)]
     partitioned: Option<bool>,
+    /// Timing: include the bins' zero fill in the timed region (default false: the fill comes before the start timestamp, as in the CUDA peer)
+    #[arg(long, hide = true)]
+    time_clear: Option<bool>,
     /// Timed runs per variant (median reported) with --variant all
     #[arg(long, default_value_t = 20)]
     runs: u32,
@@ -73,6 +76,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         loads: a.loads,
         prefetch: a.prefetch,
         partitioned: a.partitioned,
+        time_clear: a.time_clear,
     };
     if a.bins == 0 {
         anyhow::bail!("--bins must be at least 1");

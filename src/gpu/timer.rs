@@ -148,12 +148,25 @@ impl Timing {
 /// GPU has been kept busy for at least 20 ms, so that a GPU that idled at low clocks while the
 /// host worked is back at speed), then `runs` timed ones, each `barrier(Full); stamp; record;
 /// stamp` in its own submission. Returns min/median/max.
-pub fn measure(ctx: &Context, warmup: u32, runs: u32, mut record: impl FnMut(&mut Recorder) -> Result<()>) -> Result<Timing> {
+pub fn measure(ctx: &Context, warmup: u32, runs: u32, record: impl FnMut(&mut Recorder) -> Result<()>) -> Result<Timing> {
+    measure_after(ctx, warmup, runs, |_| Ok(()), record)
+}
+
+/// As [`measure`], with `setup` recorded before the start timestamp of every run (untimed: e.g.
+/// clearing an output that the timed work accumulates into).
+pub fn measure_after(
+    ctx: &Context,
+    warmup: u32,
+    runs: u32,
+    mut setup: impl FnMut(&mut Recorder) -> Result<()>,
+    mut record: impl FnMut(&mut Recorder) -> Result<()>,
+) -> Result<Timing> {
     let mut timer = Timer::new(ctx, 2)?;
     let mut samples = Vec::with_capacity(runs as usize);
     let mut one = |timer: &mut Timer| -> Result<f64> {
         ctx.submit(|rec| {
             timer.reset(rec);
+            setup(rec)?;
             rec.barrier(super::Sync::Full);
             timer.stamp(rec, "start")?;
             record(rec)?;

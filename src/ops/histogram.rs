@@ -5,7 +5,9 @@
 //! rows; images larger than `maxImageDimension2D` are uploaded as tiles. Bins are zeroed by
 //! `record` itself.
 pub use crate::cpu::histogram::Measure;
-use crate::gpu::{measure, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, InvocationCounter, Kernel, Recorder, Result, Sync, Timing};
+use crate::gpu::{
+    measure, measure_after, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, InvocationCounter, Kernel, Recorder, Result, Sync, Timing,
+};
 use crate::ops::images::Rgba8;
 use crate::shaders;
 
@@ -145,6 +147,9 @@ pub struct Params {
     /// `fastest`: warp-aggregated shared atomics with subgroupPartitionNV, where the device
     /// offers VK_NV_shader_subgroup_partitioned (default: no).
     pub partitioned: Option<bool>,
+    /// `time`: include the zero fill of the bins in the timed region (default: no, the fill is
+    /// recorded before the start timestamp, as the CUDA peer's memset is outside its events).
+    pub time_clear: Option<bool>,
 }
 
 impl Default for Params {
@@ -159,6 +164,7 @@ impl Default for Params {
             loads: None,
             prefetch: None,
             partitioned: None,
+            time_clear: None,
         }
     }
 }
@@ -490,11 +496,16 @@ impl Uploaded {
     }
 
     fn record(&self, h: &Histogram, rec: &mut Recorder, bins: vk::Buffer) -> Result<()> {
+        rec.fill_raw(bins, 0, h.params.bins as u64 * 4, 0);
+        rec.barrier(Sync::TransferToCompute);
+        self.record_accumulate(h, rec, bins)
+    }
+
+    /// Adds this image's counts to `bins` (not zeroed here).
+    fn record_accumulate(&self, h: &Histogram, rec: &mut Recorder, bins: vk::Buffer) -> Result<()> {
         match &self.buffer {
-            Some(b) => h.record(rec, Input::Buffer { buffer: b.raw(), offset: 0, width: self.width, height: self.height }, bins),
+            Some(b) => h.record_accumulate(rec, Input::Buffer { buffer: b.raw(), offset: 0, width: self.width, height: self.height }, bins),
             None => {
-                rec.fill_raw(bins, 0, h.params.bins as u64 * 4, 0);
-                rec.barrier(Sync::TransferToCompute);
                 for (i, t) in self.tiles.iter().enumerate() {
                     if i > 0 {
                         rec.barrier(Sync::ComputeToCompute);
@@ -585,8 +596,16 @@ pub fn time(ctx: &Context, img: &Rgba8, params: &Params, variant: Variant, warmu
     let timing = if probe.median_ns > 2e8 {
         let more = measure(ctx, 0, 2, |rec| up.record(&h, rec, bins.raw()))?;
         Timing::from_samples(vec![probe.median_ns, more.min_ns, more.max_ns])
-    } else {
+    } else if params.time_clear == Some(true) {
         measure(ctx, warmup, runs, |rec| up.record(&h, rec, bins.raw()))?
+    } else {
+        // The zero fill of the bins (and its barrier) before the start timestamp, as the CUDA
+        // peer's cudaMemset before its first event: the timed region is the counting itself.
+        let clear = |rec: &mut Recorder| {
+            rec.fill_raw(bins.raw(), 0, params.bins as u64 * 4, 0);
+            Ok(())
+        };
+        measure_after(ctx, warmup, runs, clear, |rec| up.record_accumulate(&h, rec, bins.raw()))?
     };
     let counts = ctx.read(&bins)?;
     let invocations = match InvocationCounter::new(ctx) {
