@@ -40,6 +40,17 @@ if [ "$mode" = histcheck ]; then
   done
   exit 0
 fi
+if [ "$mode" = histsweep ]; then
+  log $W bandwidth --mb 256 --runs 50
+  for kind in natural random flat; do
+    for part in false true; do for cfg in "1024 264 2" "1024 132 4" "1024 264 4" "512 528 2" "512 396 2" "512 264 4" "1024 396 2" "768 352 2" "256 1056 2"; do set -- $cfg
+      echo "## fastest $kind partitioned=$part wg=$1 groups=$2 loads=$3"
+      $W histogram --synthetic 8192x8192:$kind --variant fastest,cpu-par --partitioned $part --wg $1 --groups $2 --loads $3 --runs 50 | grep -E "^\| fastest"
+    done; done
+  done
+  log $W bandwidth --mb 256 --runs 50
+  exit 0
+fi
 if [ "$mode" = blursweep ]; then
   bash scripts/gpu-blur-sweep.sh
   exit 0
