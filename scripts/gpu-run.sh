@@ -56,6 +56,8 @@ if [ "$mode" = blursweep ]; then
   exit 0
 fi
 if [ "$mode" = full ]; then
+  # The histogram goal's yardstick: the read kernel at the histogram's size (8192^2 x 4 B = 256 MiB).
+  log $W bandwidth --mb 256 --runs 50
   # The lecture's table (001), 000's steps, and fastest at 8192x8192 next to the CUDA peers below.
   log $W histogram --synthetic 3200x2400:natural --bins 16 --measure grey --variant cpu,cpu-par,global-atomic,shared,per-thread,fastest --runs 30
   log $W histogram --synthetic 2448x1505:natural --variant all --runs 30
@@ -64,12 +66,15 @@ if [ "$mode" = full ]; then
   done
   [ -f scripts/gpu-extra.sh ] && source scripts/gpu-extra.sh
   log $W blur --synthetic 4096x4096:natural --filter 15 --variant all --runs 30
+  log $W blur --synthetic 4096x4096:natural --filter 3 --variant all --runs 30
   log $W reduce --n 268435456 --type f32 --op sum --variant all --runs 30
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant all --runs 30 --passes
   # What limits the look-back: the same kernel without the look-back, and without the ticket too
   # (wrong results on purpose, timing only).
   for d in 1 2; do log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --lookback-diag $d; done
-  # Added after the 2026-11-22 runs (no GPU numbers yet): seed 004's grayscale and particles, seed 002's sort.
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --passes --lookback-diag 3
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.001 --variant all --runs 30
+  # Seed 004's grayscale and particles, seed 002's sort.
   log $W gray --synthetic 8192x8192:natural --runs 30
   log $W particles --n 1048576 --frames 600 --runs 10
   for n in 128 2048; do log $W sort --n $n --type f32 --runs 30; done

@@ -22,10 +22,10 @@ pub struct Args {
     /// Chunk shape of the chunk variants: 256x1 or 16x16 (any WxH within the device limits)
     #[arg(long, default_value = "256x1")]
     chunk: String,
-    /// fastest: workgroups of the persistent grid (default: 2 per multiprocessor)
+    /// fastest: workgroups of the persistent grid (default: 3 per multiprocessor)
     #[arg(long)]
     groups: Option<u32>,
-    /// fastest: invocations per workgroup (default 1024)
+    /// fastest: invocations per workgroup (default 512)
     #[arg(long)]
     wg: Option<u32>,
     /// fastest: aggregate runs of equal bins inside a lane (true/false; default false)

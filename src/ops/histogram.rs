@@ -15,6 +15,11 @@ use crate::shaders;
 pub const MAX_BINS: u32 = 1 << 22;
 /// The most bins `per-thread` keeps in a private (register/local) array.
 pub const MAX_PRIVATE_BINS: u32 = 1024;
+/// `fastest`'s default invocations per workgroup, groups per multiprocessor, and groups where
+/// the driver does not tell the multiprocessors (the same 65536 invocations as 64 x 1024).
+const FASTEST_WORKGROUP: u32 = 512;
+const FASTEST_GROUPS_PER_CU: u32 = 3;
+const FASTEST_GROUPS_UNKNOWN: u32 = 128;
 
 /// The variants, in the order the documents teach them, then ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -134,9 +139,9 @@ pub struct Params {
     pub bins: u32,
     pub measure: Measure,
     pub chunk: ChunkShape,
-    /// `fastest`: workgroups of the persistent grid (default: 2 per multiprocessor, or 64).
+    /// `fastest`: workgroups of the persistent grid (default: 3 per multiprocessor, or 128).
     pub groups: Option<u32>,
-    /// `fastest`: invocations per workgroup (default 1024, or the device's maximum).
+    /// `fastest`: invocations per workgroup (default 512, or the device's maximum).
     pub workgroup: Option<u32>,
     /// `fastest`: aggregate runs of equal bins inside a lane (default false: slower on an H200).
     pub lane_runs: Option<bool>,
@@ -203,7 +208,7 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
         }
     }
     if variant == Variant::Fastest {
-        let wg = params.workgroup.unwrap_or(1024.min(info.max_workgroup_invocations).min(info.max_workgroup_size[0]));
+        let wg = params.workgroup.unwrap_or(FASTEST_WORKGROUP.min(info.max_workgroup_invocations).min(info.max_workgroup_size[0]));
         if wg == 0 || wg > info.max_workgroup_size[0] || wg > info.max_workgroup_invocations {
             return Err(Error::invalid(format!("workgroup size {wg} exceeds the device's limit {}", info.max_workgroup_size[0])));
         }
@@ -324,16 +329,19 @@ impl Histogram {
                 k
             }
             Variant::Fastest => {
-                let wg = params.workgroup.unwrap_or(1024.min(info.max_workgroup_invocations).min(info.max_workgroup_size[0]));
+                let wg = params.workgroup.unwrap_or(FASTEST_WORKGROUP.min(info.max_workgroup_invocations).min(info.max_workgroup_size[0]));
                 let sub = info.subgroup_size.max(1);
                 // One sub-histogram per subgroup, as many as fit the shared memory.
                 let fit = (info.max_shared_memory_bytes / (bins * 4)).max(1);
                 let num_sub = wg.div_ceil(sub).min(fit).max(1);
-                // Measured on an H200 (docs/histogram.md, 8192x8192): 1024 invocations x 2 groups
-                // per multiprocessor (one resident wave), 2 loads per iteration with the next
-                // iteration's 2 prefetched (natural 0.0724 ms, random 0.0729, flat 0.0747; without
-                // the prefetch, 4 loads: 0.0749 / 0.0754 / 0.0759).
-                fastest_groups = params.groups.unwrap_or_else(|| info.compute_units.map(|c| c * 2).unwrap_or(64));
+                // Measured on an H200 (docs/histogram.md, 8192x8192, the bins' fill untimed): 512
+                // invocations x 3 groups per multiprocessor, 2 loads per iteration with the next
+                // iteration's 2 prefetched: natural 0.0669 ms, random 0.0672, flat 0.0658, 95-97%
+                // of the read kernel's rate; the former 1024 x 2: 0.0698 / 0.0693 / 0.0689. (330 or
+                // 462 groups of 512: 0.076-0.079 ms: a partial second wave.)
+                fastest_groups = params
+                    .groups
+                    .unwrap_or_else(|| info.compute_units.map(|c| c * FASTEST_GROUPS_PER_CU).unwrap_or(FASTEST_GROUPS_UNKNOWN));
                 let runs = params.lane_runs.unwrap_or(false) as u32;
                 let loads = params.loads.unwrap_or(2);
                 let pf = params.prefetch.unwrap_or(true) as u32;
