@@ -1,13 +1,11 @@
 #!/bin/bash
-# Compaction diagnosis on the GPU machine: stable-lookback's knobs (invocations per group,
-# persistent groups), the look-back's read counts (--lookback-diag 3) and the kernel without the
-# look-back (--lookback-diag 2, wrong results on purpose). Called by gpu-run.sh.
-B=.gpu/workgroup; A="compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --runs 30"
-echo "## compact stable"; $B $A --variant stable --passes | grep -E "^[a-z]|rror|passes"
-for l in 256 512; do
-  echo "## stable-lookback local=$l"; $B $A --variant stable-lookback --lookback-local $l --passes --lookback-diag 3 | grep -E "^stable|rror|passes"
-  echo "## stable-lookback local=$l diag 2"; $B $A --variant stable-lookback --lookback-local $l --passes --lookback-diag 2 | grep -E "^stable|rror|passes"
-done
-for g in 198 264 330 396; do
-  echo "## stable-lookback local=512 groups=$g"; $B $A --variant stable-lookback --lookback-local 512 --lookback-groups $g | grep -E "^stable|rror"
+# Compaction diagnosis on the GPU machine: stable-lookback's knobs (next-tile prefetch, persistent
+# groups), with per-pass times and registers. Called by gpu-run.sh.
+B=.gpu/workgroup; A="compact --n 67108864 --type f32 --pred gt:0.5 --runs 30"
+for f in 0.5 0.001; do
+  echo "## compact stable pass $f"; $B $A --pass-fraction $f --variant stable | grep -E "^stable|rror"
+  for pf in true false; do for g in 396 528; do
+    echo "## stable-lookback pass $f prefetch=$pf groups=$g"
+    $B $A --pass-fraction $f --variant stable-lookback --lookback-prefetch $pf --lookback-groups $g --passes | grep -E "^stable|rror|passes"
+  done; done
 done
