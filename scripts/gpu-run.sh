@@ -43,10 +43,10 @@ fi
 if [ "$mode" = histsweep ]; then
   log $W bandwidth --mb 256 --runs 50
   for kind in natural random flat; do
-    for part in false; do for cfg in "1024 264 2" "512 396 2" "512 396 3" "512 396 4" "512 330 2" "512 462 2" "512 264 3" "1024 132 4" "1024 198 2" "384 528 2" "512 396 2"; do set -- $cfg
-      echo "## fastest $kind partitioned=$part wg=$1 groups=$2 loads=$3"
-      $W histogram --synthetic 8192x8192:$kind --variant fastest,cpu-par --partitioned $part --wg $1 --groups $2 --loads $3 --runs 50 | grep -E "^\| fastest"
-    done; done
+    for skip in 0 1 3 7 0; do
+      echo "## fastest $kind check-skip=$skip"
+      $W histogram --synthetic 8192x8192:$kind --variant fastest,cpu-par --check-skip $skip --runs 100 | grep -E "^\| fastest"
+    done
   done
   log $W bandwidth --mb 256 --runs 50
   exit 0

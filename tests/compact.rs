@@ -82,7 +82,7 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
             k.push(Knobs { lookback_groups: Some(1), lookback_slices: 1, ..d });
             k.push(Knobs { lookback_groups: Some(2), lookback_slices: 8, ..d });
             k.push(Knobs { lookback_local: 512, ..d });
-            k.push(Knobs { lookback_prefetch: false, lookback_groups: Some(5), ..d });
+            k.push(Knobs { lookback_groups: Some(5), ..d });
             k.push(Knobs { lookback_local: 512, lookback_groups: Some(3), windows: Some(4), ..d });
             k.push(Knobs { lookback_groups: Some(7), lookback_slices: 3, ..d });
             k.push(Knobs { stage_output: true, windows: Some(4), ..d });

@@ -106,6 +106,24 @@ fn fastest_grid_and_workgroup_sizes() {
 }
 
 #[test]
+fn fastest_one_colour_test_skipping() {
+    // Flat stripes between random ones, so blocks that pass and fail the one-colour test alternate.
+    let g = gpu();
+    let (w, h) = (777u32, 301u32);
+    let mut r = rng(5);
+    let px: Vec<u8> =
+        (0..w * h).flat_map(|i| if (i / w / 8) % 2 == 0 { [9, 200, 31, 255] } else { [r.gen(), r.gen(), r.gen(), 255] }).collect();
+    let img = Rgba8::new(w, h, px).unwrap();
+    let want = reference(&img.pixels, Measure::Luminance, 256);
+    for skip in [0u32, 1, 3, 7] {
+        for (prefetch, loads) in [(true, 2u32), (false, 1)] {
+            let p = Params { check_skip: Some(skip), prefetch: Some(prefetch), loads: Some(loads), groups: Some(5), ..Default::default() };
+            assert_eq!(histogram::run(&g, &img, &p, Variant::Fastest).unwrap(), want, "check_skip {skip} prefetch {prefetch}");
+        }
+    }
+}
+
+#[test]
 fn racy_loses_counts() {
     let g = gpu();
     let img = Rgba8::flat(512, 512, [200, 200, 200, 255]).unwrap();

@@ -20,6 +20,11 @@ layout(constant_id = 5) const uint LOADS = 2u;
 // 1: the next iteration's LOADS loads are issued before this iteration is counted (twice the
 // registers for pixels; the loads overlap the binning and the subgroup votes); 0: not.
 layout(constant_id = 6) const uint PREFETCH = 0u;
+// After a block that is not one colour, the next CHECK_SKIP blocks of this invocation go straight
+// to binning without the one-colour test (its compares and vote): random input pays for the test
+// once in CHECK_SKIP + 1 blocks, flat input finds every block one colour and tests them all.
+// 0: test every block. (Lanes that test vote among themselves: exact however they diverge.)
+layout(constant_id = 7) const uint CHECK_SKIP = 0u;
 #include "histogram_bin.glsl"
 
 layout(push_constant) uniform Push { uint pixel_count; } p;
@@ -29,6 +34,7 @@ layout(std430, binding = 1) buffer Bins { uint bins[]; };
 shared uint sub_bins[NUM_SUB * BINS];
 
 uint base;
+uint skip_left = 0u; // blocks still to bin without the one-colour test
 
 void add_run(uint b, uint c) {
     atomicAdd(sub_bins[base + b], c);
@@ -41,13 +47,18 @@ void count_block(uvec4 a[LOADS]) {
     // differs only in alpha or in colours of one bin takes the general path below, also exact):
     // one vote against the first lane's pixel and a ballot count of the lanes, so flat input
     // skips the binning arithmetic and natural input pays only the compares.
-    uint p0 = a[0].x;
-    bool same = true;
-    for (uint j = 0u; j < LOADS; ++j) same = same && all(equal(a[j], uvec4(p0)));
-    if (subgroupAll(same && p0 == subgroupBroadcastFirst(p0))) {
-        uint lanes = subgroupBallotBitCount(subgroupBallot(true)); // uniform branch: all lanes here
-        if (subgroupElect()) add_run(bin_of_packed(p0), 4u * LOADS * lanes);
-        return;
+    if (skip_left > 0u) {
+        skip_left--;
+    } else {
+        uint p0 = a[0].x;
+        bool same = true;
+        for (uint j = 0u; j < LOADS; ++j) same = same && all(equal(a[j], uvec4(p0)));
+        if (subgroupAll(same && p0 == subgroupBroadcastFirst(p0))) {
+            uint lanes = subgroupBallotBitCount(subgroupBallot(true)); // uniform branch: all lanes here
+            if (subgroupElect()) add_run(bin_of_packed(p0), 4u * LOADS * lanes);
+            return;
+        }
+        skip_left = CHECK_SKIP;
     }
     uint k[4 * LOADS];
     for (uint j = 0u; j < LOADS; ++j) {

@@ -12,8 +12,8 @@
 //     status words at a time; AGGREGATEs are summed and the walk steps back; the nearest INCLUSIVE
 //     ends it; it publishes INCLUSIVE = prefix + count; then the last tile's staged values are
 //     written out, coalesced, at prefix + i;
-//  4. stage this tile's kept f(x) in shared memory at their in-tile rank. The next tile's loads
-//     went out after step 2 (PREFETCH), so they are in flight during steps 3 and 4.
+//  4. stage this tile's kept f(x) in shared memory at their in-tile rank, and load the next tile.
+//     (Loading it right after step 2, into 16 more registers, measured no faster on the H200.)
 // Measured on the H200 (docs/reduce_compact.md): looking back right after counting made tiles wait
 // for predecessors that had not published yet; one tile later a walk takes about 1.6 reads.
 // Deadlock-free: a group holds at most two tickets (the last tile and this one); the smallest tile
@@ -46,9 +46,6 @@ layout(constant_id = 3) const uint FUNC = 0u;
 // real ones); 2 also skips the ticket (tiles gl_WorkGroupID.x + k * gl_NumWorkGroups.x). 0: the
 // real kernel; 3: the real kernel, counting look-backs, their reads and steps back in pad[0..3].
 layout(constant_id = 10) const uint DIAG = 0u;
-// PREFETCH (constant_id 12) = 1: the next tile's loads are issued right after this tile is counted,
-// so they are in flight during the look-back and the staging (16 more registers); 0: after staging.
-layout(constant_id = 12) const uint PREFETCH = 1u;
 // Look-back slices: predecessors read per step of the walk, in subgroups' worth.
 layout(constant_id = 11) const uint SLICES = 1u;
 // range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches;
@@ -202,10 +199,7 @@ void main() {
         uvec2 excl = subgroupExclusiveAdd(c);
         uvec2 sg_total = subgroupAdd(c);
         if (subgroupElect()) sg_sum[gl_SubgroupID] = sg_total;
-        barrier(); // sg_sum complete, the next ticket drawn
-        uint next = ticket_shared[k & 1u];
-        uvec4 w[ROUNDS];
-        if (PREFETCH == 1u && next < ntiles) load_tile(next, w); // in flight during steps 3 and 4
+        barrier(); // sg_sum complete
         uvec2 total = uvec2(0u);
         for (uint q = 0u; q < gl_NumSubgroups; ++q) {
             if (q < gl_SubgroupID) excl += sg_sum[q];
@@ -234,12 +228,9 @@ void main() {
                 if ((m & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
             }
         }
-        barrier(); // stage[] complete, sg_sum read
-        if (PREFETCH == 1u) {
-            for (uint r = 0u; r < ROUNDS; ++r) v[r] = w[r];
-        } else if (next < ntiles) {
-            load_tile(next, v);
-        }
+        barrier(); // stage[] complete, sg_sum read, the next ticket drawn
+        uint next = ticket_shared[k & 1u];
+        if (next < ntiles) load_tile(next, v);
         pending = tile;
         pending_count = tile_count;
         if (next >= ntiles) break; // uniform

@@ -40,6 +40,9 @@ pub struct Args {
     /// fastest: warp-aggregated atomics via subgroupPartitionNV (NVIDIA; true/false)
     #[arg(long)]
     partitioned: Option<bool>,
+    /// fastest: blocks binned without the one-colour test after one that failed it (default 0)
+    #[arg(long, hide = true)]
+    check_skip: Option<u32>,
     /// Timing: include the bins' zero fill in the timed region (default false: the fill comes before the start timestamp, as in the CUDA peer)
     #[arg(long, hide = true)]
     time_clear: Option<bool>,
@@ -76,6 +79,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         loads: a.loads,
         prefetch: a.prefetch,
         partitioned: a.partitioned,
+        check_skip: a.check_skip,
         time_clear: a.time_clear,
     };
     if a.bins == 0 {

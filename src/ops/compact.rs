@@ -183,8 +183,6 @@ pub struct Knobs {
     pub lookback_slices: u32,
     /// `stable-lookback`: invocations per group, 256 (4 rounds of uvec4 per tile) or 512 (2).
     pub lookback_local: u32,
-    /// `stable-lookback`: issue the next tile's loads before the look-back (else after staging).
-    pub lookback_prefetch: bool,
     /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
     pub scan_coalesced: bool,
     /// With `stage_output` and one output window: 16-byte stores of the staged values.
@@ -209,7 +207,6 @@ impl Default for Knobs {
             lookback_groups: None,
             lookback_slices: 1,
             lookback_local: 256,
-            lookback_prefetch: true,
             scan_coalesced: true,
             stage_vec4: false,
             look_diag: 0,
@@ -373,7 +370,6 @@ impl Compactor {
                         (7, rounds),
                         (10, knobs.look_diag.min(3)),
                         (11, knobs.lookback_slices),
-                        (12, knobs.lookback_prefetch as u32),
                     ];
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
                 }

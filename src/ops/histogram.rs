@@ -152,6 +152,8 @@ pub struct Params {
     /// `fastest`: warp-aggregated shared atomics with subgroupPartitionNV, where the device
     /// offers VK_NV_shader_subgroup_partitioned (default: no).
     pub partitioned: Option<bool>,
+    /// `fastest`: blocks binned without the one-colour test after one that failed it (default 0).
+    pub check_skip: Option<u32>,
     /// `time`: include the zero fill of the bins in the timed region (default: no, the fill is
     /// recorded before the start timestamp, as the CUDA peer's memset is outside its events).
     pub time_clear: Option<bool>,
@@ -169,6 +171,7 @@ impl Default for Params {
             loads: None,
             prefetch: None,
             partitioned: None,
+            check_skip: None,
             time_clear: None,
         }
     }
@@ -345,18 +348,19 @@ impl Histogram {
                 let runs = params.lane_runs.unwrap_or(false) as u32;
                 let loads = params.loads.unwrap_or(2);
                 let pf = params.prefetch.unwrap_or(true) as u32;
+                let skip = params.check_skip.unwrap_or(0);
                 if params.partitioned == Some(true) {
                     // Partitions replace the lane runs: that shader has no LANE_RUNS constant.
                     Kernel::new(
                         ctx,
                         &shaders::HISTOGRAM_FASTEST_PARTITIONED,
-                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (5, loads), (6, pf)],
+                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (5, loads), (6, pf), (7, skip)],
                     )?
                 } else {
                     Kernel::new(
                         ctx,
                         &shaders::HISTOGRAM_FASTEST,
-                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs), (5, loads), (6, pf)],
+                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs), (5, loads), (6, pf), (7, skip)],
                     )?
                 }
             }
