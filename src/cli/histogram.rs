@@ -40,7 +40,7 @@ pub struct Args {
     /// fastest: warp-aggregated atomics via subgroupPartitionNV (NVIDIA; true/false)
     #[arg(long)]
     partitioned: Option<bool>,
-    /// fastest: blocks binned without the one-colour test after one that failed it (default 0)
+    /// fastest: blocks binned without the one-colour test after one that failed it (default 3)
     #[arg(long, hide = true)]
     check_skip: Option<u32>,
     /// Timing: include the bins' zero fill in the timed region (default false: the fill comes before the start timestamp, as in the CUDA peer)
