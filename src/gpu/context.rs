@@ -77,8 +77,9 @@ pub struct DeviceInfo {
     pub compute_units: Option<u32>,
     /// VK_KHR_pipeline_executable_properties (registers, shared memory, spills per pipeline).
     pub pipeline_executable_properties: bool,
-    /// vulkanMemoryModel (enabled by `Context::new` where supported; needed by kernels that use
-    /// acquire/release atomics, e.g. compaction's `stable-lookback`).
+    /// vulkanMemoryModel (enabled by `Context::new` where supported; for kernels in the Vulkan
+    /// memory model. None of ours needs it: `stable-lookback` polls a `coherent volatile` buffer,
+    /// so it also runs on an adopted device, where this reads false).
     pub vulkan_memory_model: bool,
     /// VK_KHR_performance_query (hardware counters).
     pub performance_query: bool,
