@@ -51,8 +51,16 @@ fn awkward_sizes_all_filters_all_variants() {
 
 /// `fastest`'s knob shapes: (tile, workgroup). Default; one segment per column (wg = tile width);
 /// wide; tall with 8 segments; more segments than rows (empty ones); a tile that must shrink.
-const SHAPES: [([u32; 2], u32); 6] =
-    [([64, 64], 256), ([64, 64], 64), ([128, 32], 128), ([32, 128], 256), ([16, 16], 512), ([256, 64], 256)];
+const SHAPES: [([u32; 2], u32); 8] = [
+    ([64, 64], 256),
+    ([64, 64], 64),
+    ([128, 32], 128),
+    ([32, 128], 256),
+    ([16, 16], 512),
+    ([256, 64], 256),
+    ([64, 50], 256), // heights that are not powers of two: 64 - (15 - 1) rows
+    ([32, 17], 64),
+];
 
 fn tile_configs() -> Vec<FastestConfig> {
     let d = FastestConfig::default();
@@ -134,8 +142,10 @@ fn fastest_knobs_are_checked() {
     let p = Params { filter: 3, iterations: 1 };
     let d = FastestConfig::default();
     for (bad, needle) in [
-        (FastestConfig { tile: [48, 64], ..d }, "powers of two"),
-        (FastestConfig { tile: [64, 8], ..d }, "powers of two"),
+        (FastestConfig { tile: [48, 64], ..d }, "tile 48x64"),
+        (FastestConfig { tile: [64, 8], ..d }, "tile 64x8"),
+        (FastestConfig { tile: [64, 257], ..d }, "tile 64x257"),
+        (FastestConfig { tile: [64, 50], ..FastestConfig::STREAM }, "tile 64x50"),
         (FastestConfig { workgroup: 32, ..d }, "at least the tile width"),
         (FastestConfig { workgroup: 96, ..d }, "power of two"),
         (FastestConfig { workgroup: 1 << 16, tile: [16, 16], ..d }, "power of two"),

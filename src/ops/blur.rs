@@ -72,8 +72,14 @@ impl FastestConfig {
     pub fn check(&self) -> Result<()> {
         let [tw, th] = self.tile;
         let pow2 = |v: u32, lo: u32, hi: u32| v.is_power_of_two() && (lo..=hi).contains(&v);
-        if !pow2(tw, 16, 256) || !pow2(th, 16, 256) {
-            return Err(Error::invalid(format!("fastest tile {tw}x{th}: width and height must be powers of two in 16..=256")));
+        // The tile kernel takes any height (e.g. 64 - (N - 1), so that the rows held in shared
+        // memory are a multiple of the phase-1 items a workgroup runs at once); the streaming
+        // kernel steps by powers of two.
+        let height_ok = if self.streams() { pow2(th, 16, 256) } else { (16..=256).contains(&th) };
+        if !pow2(tw, 16, 256) || !height_ok {
+            return Err(Error::invalid(format!(
+                "fastest tile {tw}x{th}: the width must be a power of two in 16..=256, the height in 16..=256 (a power of two with --stream-rows)"
+            )));
         }
         if !pow2(self.workgroup, 32, 1024) || self.workgroup < tw {
             return Err(Error::invalid(format!(
