@@ -51,7 +51,7 @@ fn awkward_sizes_all_filters_all_variants() {
 
 /// `fastest`'s knob shapes: (tile, workgroup). Default; one segment per column (wg = tile width);
 /// wide; tall with 8 segments; more segments than rows (empty ones); a tile that must shrink.
-const SHAPES: [([u32; 2], u32); 8] = [
+const SHAPES: [([u32; 2], u32); 9] = [
     ([64, 64], 256),
     ([64, 64], 64),
     ([128, 32], 128),
@@ -60,6 +60,7 @@ const SHAPES: [([u32; 2], u32); 8] = [
     ([256, 64], 256),
     ([64, 50], 256), // heights that are not powers of two: 64 - (15 - 1) rows
     ([32, 17], 64),
+    ([32, 0], 128), // auto height: 64 - (N - 1), at least 16
 ];
 
 fn tile_configs() -> Vec<FastestConfig> {
@@ -146,13 +147,13 @@ fn fastest_knobs_are_checked() {
         (FastestConfig { tile: [64, 8], ..d }, "tile 64x8"),
         (FastestConfig { tile: [64, 257], ..d }, "tile 64x257"),
         (FastestConfig { tile: [64, 50], ..FastestConfig::STREAM }, "tile 64x50"),
-        (FastestConfig { workgroup: 32, ..d }, "at least the tile width"),
+        (FastestConfig { tile: [64, 32], workgroup: 32, ..d }, "at least the tile width"),
         (FastestConfig { workgroup: 96, ..d }, "power of two"),
         (FastestConfig { workgroup: 1 << 16, tile: [16, 16], ..d }, "power of two"),
         (FastestConfig { px: 5, ..d }, "px"),
-        (FastestConfig { stream_rows: 8, ..d }, "stream rows"),
-        (FastestConfig { stream_rows: 100, ..d }, "stream rows"),
-        (FastestConfig { stream_rows: 8192, ..d }, "stream rows"),
+        (FastestConfig { stream_rows: 8, ..FastestConfig::STREAM }, "stream rows"),
+        (FastestConfig { stream_rows: 100, ..FastestConfig::STREAM }, "stream rows"),
+        (FastestConfig { stream_rows: 8192, ..FastestConfig::STREAM }, "stream rows"),
     ] {
         let e = blur::run_with(&g, &img, p, Variant::Fastest, bad).unwrap_err();
         assert!(matches!(&e, Error::InvalidInput(m) if m.contains(needle)), "{bad:?}: {e}");
@@ -225,7 +226,9 @@ fn bad_parameters_are_refused_with_a_message() {
 
 #[test]
 fn fastest_tile_fits_shared_memory() {
-    assert_eq!(blur::fastest_tile(49152, 15), (64, 32, 14));
+    assert_eq!(blur::fastest_tile(49152, 15), (32, 50, 14));
+    assert_eq!(blur::fastest_tile(49152, 3), (32, 62, 2));
+    assert_eq!(blur::fastest_tile(32768, 128), (32, 16, 127));
     for shared in [16384, 32768, 49152] {
         for n in 1..=MAX_FILTER {
             let (tw, th, apron) = blur::fastest_tile(shared, n);

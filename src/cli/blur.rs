@@ -23,7 +23,7 @@ pub struct Args {
     /// Timed runs per variant (median, min, max of GPU timestamps)
     #[arg(long, default_value_t = 10)]
     runs: u32,
-    /// fastest: output tile WxH (width a power of two 16..=256, height 16..=256; shrinks where shared memory is short)
+    /// fastest: output tile WxH (width a power of two 16..=256, height 16..=256 or 0 = 64 - (N - 1); shrinks where shared memory is short)
     #[arg(long, value_name = "WxH", hide = true)]
     tile: Option<String>,
     /// fastest: invocations per workgroup (power of two, >= tile width)
