@@ -177,7 +177,8 @@ pub struct Knobs {
     /// `stable-lookback`: record the indirect 3-pass fallback (and the full barrier before it).
     /// Without it a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
-    /// `stable-lookback`: workgroups of its persistent grid (`None`: see `lookback_groups`).
+    /// `stable-lookback`: workgroups of its persistent grid (`None`: 1024 invocations per
+    /// multiprocessor where the driver tells their number, else one group per tile).
     pub lookback_groups: Option<u32>,
     /// `stable-lookback`: predecessors read per look-back step, in subgroups (1..=8).
     pub lookback_slices: u32,

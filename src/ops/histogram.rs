@@ -179,6 +179,11 @@ impl Default for Params {
     }
 }
 
+/// `fastest`'s invocations per workgroup: the request, else the default within the device's limits.
+fn fastest_workgroup(info: &DeviceInfo, params: &Params) -> u32 {
+    params.workgroup.unwrap_or(FASTEST_WORKGROUP.min(info.max_workgroup_invocations).min(info.max_workgroup_size[0]))
+}
+
 /// Checks that `variant` can compute `params` on this device, with a message naming the limit.
 pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<()> {
     let bins = params.bins;
@@ -213,7 +218,7 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
         }
     }
     if variant == Variant::Fastest {
-        let wg = params.workgroup.unwrap_or(FASTEST_WORKGROUP.min(info.max_workgroup_invocations).min(info.max_workgroup_size[0]));
+        let wg = fastest_workgroup(info, params);
         if wg == 0 || wg > info.max_workgroup_size[0] || wg > info.max_workgroup_invocations {
             return Err(Error::invalid(format!("workgroup size {wg} exceeds the device's limit {}", info.max_workgroup_size[0])));
         }
@@ -334,7 +339,7 @@ impl Histogram {
                 k
             }
             Variant::Fastest => {
-                let wg = params.workgroup.unwrap_or(FASTEST_WORKGROUP.min(info.max_workgroup_invocations).min(info.max_workgroup_size[0]));
+                let wg = fastest_workgroup(info, params);
                 let sub = info.subgroup_size.max(1);
                 // One sub-histogram per subgroup, as many as fit the shared memory.
                 let fit = (info.max_shared_memory_bytes / (bins * 4)).max(1);
