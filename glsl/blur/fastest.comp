@@ -28,6 +28,7 @@ layout(constant_id = 3) const uint APRON = 14;  // extra rows held in shared mem
 layout(constant_id = 4) const uint N = 15;      // filter size (pc.filter_size must equal it)
 layout(constant_id = 5) const uint PX = 4;      // phase-1 outputs per item: 4, 8 or 16
 layout(constant_id = 6) const uint VEC = 0;     // 1: uvec4 global loads and shared stores
+layout(constant_id = 7) const uint UNROLL = 1;  // 1: phase 2 unrolls full column segments
 
 // The source buffer is bound twice: as u32 (binding 0) and as uvec4 (binding 2), both read-only (so restrict holds).
 layout(std430, set = 0, binding = 0) readonly restrict buffer Src { uint src[]; };
@@ -119,8 +120,20 @@ void main() {
     if (x >= w || r0 >= r1) return;
     uvec2 s = uvec2(BIAS);
     for (uint k = 0u; k < N; k++) s += lanes(hs_load((r0 + k) * TW + c));
+    uint at = uint(y0 + int(r0)) * uint(w) + uint(x);
+    if (UNROLL != 0u && r1 - r0 == PER && N + PER <= 64u) {
+        // A full segment (all but the image's last rows): a constant trip count, unrolled, so the
+        // shared loads are issued early and the rows leaving the window are the ones the sum
+        // started with (loaded once) while N >= PER.
+        for (uint j = 0u; j < PER; j++) {
+            dst[at + j * uint(w)] = pack_div(s);
+            if (j + 1u < PER) s = s + lanes(hs_load((r0 + j + N) * TW + c)) - lanes(hs_load((r0 + j) * TW + c));
+        }
+        return;
+    }
     for (uint r = r0; r < r1; r++) {
-        dst[uint(y0 + int(r)) * uint(w) + uint(x)] = pack_div(s);
+        dst[at] = pack_div(s);
+        at += uint(w);
         if (r + 1u < r1) s = s + lanes(hs_load((r + N) * TW + c)) - lanes(hs_load(r * TW + c));
     }
 }

@@ -42,6 +42,12 @@ pub struct Args {
     /// fastest, streaming kernel: load the next step's rows before this step's vertical pass
     #[arg(long, value_name = "BOOL", hide = true)]
     prefetch: Option<bool>,
+    /// fastest, tile kernel: phase 2 unrolls full column segments
+    #[arg(long, value_name = "BOOL", hide = true)]
+    unroll: Option<bool>,
+    /// Diagnosis: print the driver's statistics of fastest's pipeline (registers, spills, ...)
+    #[arg(long, hide = true)]
+    stats: bool,
     /// fastest, streaming kernel: the ring holds 16-bit-lane words (8 bytes a texel) instead of rgba8
     #[arg(long, value_name = "BOOL", hide = true)]
     ring_lanes: Option<bool>,
@@ -64,6 +70,8 @@ impl Args {
             stream_rows: None,
             prefetch: None,
             ring_lanes: None,
+            unroll: None,
+            stats: false,
         }
     }
 
@@ -80,6 +88,7 @@ impl Args {
         c.stream_rows = self.stream_rows.unwrap_or(c.stream_rows);
         c.prefetch = self.prefetch.unwrap_or(c.prefetch);
         c.ring_lanes = self.ring_lanes.unwrap_or(c.ring_lanes);
+        c.unroll = self.unroll.unwrap_or(c.unroll);
         c.check()?;
         Ok(c)
     }
@@ -111,7 +120,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         blur::validate_with(ctx.info(), img.width, img.height, params, v, &cfg)?;
     }
     let (tw, th, _) = cfg.tile_for(ctx.info().max_shared_memory_bytes, params.filter);
-    let mut knobs = format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}", cfg.workgroup, cfg.px, cfg.vec_loads);
+    let mut knobs = format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}, unroll {}", cfg.workgroup, cfg.px, cfg.vec_loads, cfg.unroll);
     if cfg.streams() {
         knobs += &format!(", stream_rows {}, prefetch {}, ring_lanes {}", cfg.stream_rows, cfg.prefetch, cfg.ring_lanes);
     }
@@ -144,7 +153,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
             "filter": params.filter, "iterations": params.iterations, "ideal_bytes": bytes, "results": rows,
             "output": a.output,
-            "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads,
+            "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads, "unroll": cfg.unroll,
                 "stream_rows": cfg.stream_rows, "prefetch": cfg.prefetch, "ring_lanes": cfg.ring_lanes},
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -174,6 +183,11 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
                 if r.matches_cpu { "yes" } else { "NO" }
             );
         }
+    }
+    if a.stats && variants.contains(&Variant::Fastest) && !g.json {
+        let stats = blur::Blur::with_config(&ctx, Variant::Fastest, cfg)?.fastest_statistics(&ctx, params.filter)?;
+        let st: Vec<String> = stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        println!("fastest pipeline: {}", if st.is_empty() { "no driver statistics".to_string() } else { st.join(", ") });
     }
     if let Some(path) = &a.output {
         // Every variant that matched wrote the reference; write the one the user saw last.

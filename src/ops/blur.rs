@@ -45,6 +45,9 @@ pub struct FastestConfig {
     /// of two, 16..=4096) `tile` width wide, `tile` height rows per step, carrying its vertical
     /// sums; `workgroup` >= tile width (phase 2 is one column per invocation).
     pub stream_rows: u32,
+    /// Tile kernel only: phase 2 walks a full column segment in an unrolled loop of constant trip
+    /// count (shared loads issued early, the rows leaving the window reused from the sum's start).
+    pub unroll: bool,
     /// Streaming kernel only: issue the next step's global loads before this step's vertical pass
     /// (where a step's phase-1 items fit the workgroup: tile height * width / px <= workgroup).
     pub prefetch: bool,
@@ -58,7 +61,16 @@ impl Default for FastestConfig {
         // Measured best on an H200 at 4096x4096 (docs/blur.md, "Tuning fastest"): 32-texel-wide
         // tiles of 64 - (N - 1) rows, whose 64 x 2 phase-1 items are one per invocation (filter 15:
         // 0.0825 ms; the former 64x32 tile, 256 invocations: 0.0907).
-        FastestConfig { tile: [32, 0], workgroup: 128, px: 16, vec_loads: true, stream_rows: 0, prefetch: true, ring_lanes: false }
+        FastestConfig {
+            tile: [32, 0],
+            workgroup: 128,
+            px: 16,
+            vec_loads: true,
+            stream_rows: 0,
+            prefetch: true,
+            ring_lanes: false,
+            unroll: true,
+        }
     }
 }
 
@@ -68,13 +80,29 @@ pub const AUTO_ROWS: u32 = 64;
 
 impl FastestConfig {
     /// The first version of `fastest` (64 x 64 tile, 256 invocations, 4 outputs, scalar loads).
-    pub const V1: FastestConfig =
-        FastestConfig { tile: [64, 64], workgroup: 256, px: 4, vec_loads: false, stream_rows: 0, prefetch: false, ring_lanes: false };
+    pub const V1: FastestConfig = FastestConfig {
+        tile: [64, 64],
+        workgroup: 256,
+        px: 4,
+        vec_loads: false,
+        stream_rows: 0,
+        prefetch: false,
+        ring_lanes: false,
+        unroll: false,
+    };
 
     /// The streaming kernel's start point: 64-texel strips of 128 rows, 16 rows per step, one
     /// invocation per column, each step's 64 phase-1 items one per invocation (so it prefetches).
-    pub const STREAM: FastestConfig =
-        FastestConfig { tile: [64, 16], workgroup: 64, px: 16, vec_loads: true, stream_rows: 128, prefetch: true, ring_lanes: false };
+    pub const STREAM: FastestConfig = FastestConfig {
+        tile: [64, 16],
+        workgroup: 64,
+        px: 16,
+        vec_loads: true,
+        stream_rows: 128,
+        prefetch: true,
+        ring_lanes: false,
+        unroll: false,
+    };
 
     /// Checks the knobs (not the device): clear messages, never panics.
     pub fn check(&self) -> Result<()> {
@@ -383,6 +411,16 @@ impl Blur {
         self.config
     }
 
+    /// The driver's statistics of `fastest`'s pipeline for `filter` (VK_KHR_pipeline_executable_
+    /// properties: registers, spills, ...; empty where the driver offers none or for the other variants).
+    #[doc(hidden)]
+    pub fn fastest_statistics(&self, ctx: &Context, filter: u32) -> Result<Vec<(String, String)>> {
+        if self.variant != Variant::Fastest {
+            return Ok(Vec::new());
+        }
+        Ok(self.fastest_kernel(ctx, filter)?.statistics())
+    }
+
     fn fastest_kernel(&self, ctx: &Context, filter: u32) -> Result<Arc<Kernel>> {
         let cfg = self.config;
         let (tw, th, apron) = cfg.tile_for(ctx.info().max_shared_memory_bytes, filter);
@@ -405,7 +443,16 @@ impl Blur {
             ];
             Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST_STREAM, &spec)?)
         } else {
-            let spec = [(0, cfg.workgroup), (1, tw), (2, th), (3, apron), (4, filter), (5, cfg.px), (6, cfg.vec_loads as u32)];
+            let spec = [
+                (0, cfg.workgroup),
+                (1, tw),
+                (2, th),
+                (3, apron),
+                (4, filter),
+                (5, cfg.px),
+                (6, cfg.vec_loads as u32),
+                (7, cfg.unroll as u32),
+            ];
             Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST, &spec)?)
         };
         cache.push((key, k.clone()));
