@@ -69,9 +69,9 @@ fn tile_configs() -> Vec<FastestConfig> {
     for (tile, workgroup) in SHAPES {
         for px in [4, 8, 16] {
             for vec_loads in [false, true] {
-                // unroll alternates with px (both values for every shape and load width)
-                let unroll = (px == 8) != vec_loads;
-                out.push(FastestConfig { tile, workgroup, px, vec_loads, unroll, ..d });
+                // lane words in shared memory alternate with px (both for every shape and load width)
+                let ring_lanes = (px == 8) != vec_loads;
+                out.push(FastestConfig { tile, workgroup, px, vec_loads, ring_lanes, ..d });
             }
         }
     }
@@ -93,7 +93,7 @@ fn stream_configs() -> Vec<FastestConfig> {
             for (vec_loads, prefetch, ring_lanes) in
                 [(true, true, false), (false, true, false), (true, false, false), (true, true, true), (false, false, true)]
             {
-                out.push(FastestConfig { tile, workgroup, px, vec_loads, stream_rows, prefetch, ring_lanes, unroll: false });
+                out.push(FastestConfig { tile, workgroup, px, vec_loads, stream_rows, prefetch, ring_lanes });
             }
         }
     }

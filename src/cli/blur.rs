@@ -42,13 +42,10 @@ pub struct Args {
     /// fastest, streaming kernel: load the next step's rows before this step's vertical pass
     #[arg(long, value_name = "BOOL", hide = true)]
     prefetch: Option<bool>,
-    /// fastest, tile kernel: phase 2 unrolls full column segments
-    #[arg(long, value_name = "BOOL", hide = true)]
-    unroll: Option<bool>,
     /// Diagnosis: print the driver's statistics of fastest's pipeline (registers, spills, ...)
     #[arg(long, hide = true)]
     stats: bool,
-    /// fastest, streaming kernel: the ring holds 16-bit-lane words (8 bytes a texel) instead of rgba8
+    /// fastest: the shared tile (streaming kernel: ring) holds 16-bit-lane words (8 bytes a texel) instead of rgba8
     #[arg(long, value_name = "BOOL", hide = true)]
     ring_lanes: Option<bool>,
 }
@@ -70,7 +67,6 @@ impl Args {
             stream_rows: None,
             prefetch: None,
             ring_lanes: None,
-            unroll: None,
             stats: false,
         }
     }
@@ -88,7 +84,6 @@ impl Args {
         c.stream_rows = self.stream_rows.unwrap_or(c.stream_rows);
         c.prefetch = self.prefetch.unwrap_or(c.prefetch);
         c.ring_lanes = self.ring_lanes.unwrap_or(c.ring_lanes);
-        c.unroll = self.unroll.unwrap_or(c.unroll);
         c.check()?;
         Ok(c)
     }
@@ -120,9 +115,10 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         blur::validate_with(ctx.info(), img.width, img.height, params, v, &cfg)?;
     }
     let (tw, th, _) = cfg.tile_for(ctx.info().max_shared_memory_bytes, params.filter);
-    let mut knobs = format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}, unroll {}", cfg.workgroup, cfg.px, cfg.vec_loads, cfg.unroll);
+    let mut knobs =
+        format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}, ring_lanes {}", cfg.workgroup, cfg.px, cfg.vec_loads, cfg.ring_lanes);
     if cfg.streams() {
-        knobs += &format!(", stream_rows {}, prefetch {}, ring_lanes {}", cfg.stream_rows, cfg.prefetch, cfg.ring_lanes);
+        knobs += &format!(", stream_rows {}, prefetch {}", cfg.stream_rows, cfg.prefetch);
     }
     let reference = workgroup::cpu::blur::blur_par(&img, params.filter, params.iterations);
     let bytes = blur::ideal_bytes(img.width, img.height, params) as f64;
@@ -153,7 +149,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
             "filter": params.filter, "iterations": params.iterations, "ideal_bytes": bytes, "results": rows,
             "output": a.output,
-            "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads, "unroll": cfg.unroll,
+            "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads,
                 "stream_rows": cfg.stream_rows, "prefetch": cfg.prefetch, "ring_lanes": cfg.ring_lanes},
         });
         println!("{}", serde_json::to_string_pretty(&v)?);

@@ -45,14 +45,12 @@ pub struct FastestConfig {
     /// of two, 16..=4096) `tile` width wide, `tile` height rows per step, carrying its vertical
     /// sums; `workgroup` >= tile width (phase 2 is one column per invocation).
     pub stream_rows: u32,
-    /// Tile kernel only: phase 2 walks a full column segment in an unrolled loop of constant trip
-    /// count (shared loads issued early, the rows leaving the window reused from the sum's start).
-    pub unroll: bool,
     /// Streaming kernel only: issue the next step's global loads before this step's vertical pass
     /// (where a step's phase-1 items fit the workgroup: tile height * width / px <= workgroup).
     pub prefetch: bool,
-    /// Streaming kernel only: the ring holds each horizontal result as its two 16-bit-lane words
-    /// (8 bytes, phase 2 adds them as they are) instead of packed rgba8 (4 bytes, unpacked there).
+    /// The shared tile (or the streaming kernel's ring) holds each horizontal result as its two
+    /// 16-bit-lane words (8 bytes, phase 2 adds them as they are) instead of packed rgba8 (4
+    /// bytes, unpacked there).
     pub ring_lanes: bool,
 }
 
@@ -61,16 +59,7 @@ impl Default for FastestConfig {
         // Measured best on an H200 at 4096x4096 (docs/blur.md, "Tuning fastest"): 32-texel-wide
         // tiles of 64 - (N - 1) rows, whose 64 x 2 phase-1 items are one per invocation (filter 15:
         // 0.0825 ms; the former 64x32 tile, 256 invocations: 0.0907).
-        FastestConfig {
-            tile: [32, 0],
-            workgroup: 128,
-            px: 16,
-            vec_loads: true,
-            stream_rows: 0,
-            prefetch: true,
-            ring_lanes: false,
-            unroll: true,
-        }
+        FastestConfig { tile: [32, 0], workgroup: 128, px: 16, vec_loads: true, stream_rows: 0, prefetch: true, ring_lanes: false }
     }
 }
 
@@ -80,29 +69,13 @@ pub const AUTO_ROWS: u32 = 64;
 
 impl FastestConfig {
     /// The first version of `fastest` (64 x 64 tile, 256 invocations, 4 outputs, scalar loads).
-    pub const V1: FastestConfig = FastestConfig {
-        tile: [64, 64],
-        workgroup: 256,
-        px: 4,
-        vec_loads: false,
-        stream_rows: 0,
-        prefetch: false,
-        ring_lanes: false,
-        unroll: false,
-    };
+    pub const V1: FastestConfig =
+        FastestConfig { tile: [64, 64], workgroup: 256, px: 4, vec_loads: false, stream_rows: 0, prefetch: false, ring_lanes: false };
 
     /// The streaming kernel's start point: 64-texel strips of 128 rows, 16 rows per step, one
     /// invocation per column, each step's 64 phase-1 items one per invocation (so it prefetches).
-    pub const STREAM: FastestConfig = FastestConfig {
-        tile: [64, 16],
-        workgroup: 64,
-        px: 16,
-        vec_loads: true,
-        stream_rows: 128,
-        prefetch: true,
-        ring_lanes: false,
-        unroll: false,
-    };
+    pub const STREAM: FastestConfig =
+        FastestConfig { tile: [64, 16], workgroup: 64, px: 16, vec_loads: true, stream_rows: 128, prefetch: true, ring_lanes: false };
 
     /// Checks the knobs (not the device): clear messages, never panics.
     pub fn check(&self) -> Result<()> {
@@ -164,9 +137,9 @@ impl FastestConfig {
         (16, 16, apron) // (16 + 128) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum (lanes: 18 KiB)
     }
 
-    /// Bytes of shared memory per tile texel: 8 for the streaming kernel's `ring_lanes`, else 4.
+    /// Bytes of shared memory per tile texel: 8 with `ring_lanes`, else 4.
     pub fn shared_texel_bytes(&self) -> u32 {
-        if self.streams() && self.ring_lanes {
+        if self.ring_lanes {
             8
         } else {
             4
@@ -451,7 +424,7 @@ impl Blur {
                 (4, filter),
                 (5, cfg.px),
                 (6, cfg.vec_loads as u32),
-                (7, cfg.unroll as u32),
+                (7, cfg.ring_lanes as u32),
             ];
             Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST, &spec)?)
         };
