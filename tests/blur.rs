@@ -69,9 +69,7 @@ fn tile_configs() -> Vec<FastestConfig> {
     for (tile, workgroup) in SHAPES {
         for px in [4, 8, 16] {
             for vec_loads in [false, true] {
-                // lane words in shared memory alternate with px (both for every shape and load width)
-                let ring_lanes = (px == 8) != vec_loads;
-                out.push(FastestConfig { tile, workgroup, px, vec_loads, ring_lanes, ..d });
+                out.push(FastestConfig { tile, workgroup, px, vec_loads, ..d });
             }
         }
     }

@@ -86,12 +86,6 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
             k.push(Knobs { lookback_local: 512, lookback_groups: Some(3), windows: Some(4), ..d });
             k.push(Knobs { lookback_groups: Some(7), lookback_slices: 3, ..d });
             k.push(Knobs { stage_output: true, windows: Some(4), ..d });
-            let direct = Knobs { lookback_direct: !d.lookback_direct, ..d };
-            k.push(direct);
-            k.push(Knobs { windows: Some(4), ..direct });
-            k.push(Knobs { lookback_local: 512, lookback_groups: Some(3), ..direct });
-            k.push(Knobs { lookback_groups: Some(1), lookback_slices: 2, ..direct });
-            k.push(Knobs { lookback_groups: Some(6), lookback_fallback: false, ..direct });
         }
         _ => {}
     }

@@ -28,10 +28,6 @@ layout(constant_id = 3) const uint APRON = 14;  // extra rows held in shared mem
 layout(constant_id = 4) const uint N = 15;      // filter size (pc.filter_size must equal it)
 layout(constant_id = 5) const uint PX = 4;      // phase-1 outputs per item: 4, 8 or 16
 layout(constant_id = 6) const uint VEC = 0;     // 1: uvec4 global loads and shared stores
-// 1: shared memory holds each horizontal result as its two 16-bit-lane words, in two planes
-// ((r,b) words, then (g,a) words): phase 2 adds them as they are instead of unpacking rgba8
-// (8 bytes a texel instead of 4).
-layout(constant_id = 7) const uint LANES = 0;
 
 // The source buffer is bound twice: as u32 (binding 0) and as uvec4 (binding 2), both read-only (so restrict holds).
 layout(std430, set = 0, binding = 0) readonly restrict buffer Src { uint src[]; };
@@ -39,10 +35,7 @@ layout(std430, set = 0, binding = 1) writeonly restrict buffer Dst { uint dst[];
 layout(std430, set = 0, binding = 2) readonly restrict buffer Src4 { uvec4 src4[]; };
 
 const uint ROWS = TH + APRON;
-const uint PLANE = ROWS * TW; // words per plane
-// texel (row, col), i = row * TW + col: packed rgba8 at word i; with LANES its lanes at words i
-// and PLANE + i; word k is hs[k / 4][k % 4].
-shared uvec4 hs[(LANES != 0u ? 2u : 1u) * PLANE / 4u];
+shared uvec4 hs[ROWS * TW / 4u]; // texel (row, col) is hs[i / 4][i % 4], i = row * TW + col
 
 const uint BIAS = (N / 2u) * 0x00010001u; // N/2 in both 16-bit lanes
 const int BEFORE = int((N - 1u) / 2u);
@@ -53,27 +46,18 @@ const uint NB = (D + L + 3u) / 4u;        // uvec4 blocks covering the span
 
 uvec2 lanes(uint p) { return uvec2(p & 0x00FF00FFu, (p >> 8u) & 0x00FF00FFu); }
 
-// lane / N for the four channels (the lanes already hold sum + N/2): (r, g, b, a).
-uvec4 div_lanes(uvec2 s) {
+// lane / N for the four channels (the lanes already hold sum + N/2), packed back to rgba8.
+uint pack_div(uvec2 s) {
     uvec4 c = uvec4(s.x & 0xFFFFu, s.y & 0xFFFFu, s.x >> 16u, s.y >> 16u);
     uvec4 q = c;
     if (N > 1u) {
         uvec4 lo;
         umulExtended(c, uvec4(0xFFFFFFFFu / N + 1u), q, lo); // m = ceil(2^32 / N)
     }
-    return q;
-}
-
-// ... packed back to rgba8.
-uint pack_div(uvec2 s) {
-    uvec4 q = div_lanes(s);
     return q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
 }
 
 uint hs_load(uint i) { return hs[i >> 2u][i & 3u]; }
-
-// Phase 2's view of tile texel i: its two lane words.
-uvec2 row_lanes(uint i) { return LANES != 0u ? uvec2(hs_load(i), hs_load(PLANE + i)) : lanes(hs_load(i)); }
 
 void main() {
     const uint GROUPS = TW / PX;
@@ -107,29 +91,18 @@ void main() {
         }
         uvec2 s = uvec2(BIAS);
         for (uint k = 0u; k < N; k++) s += lanes(v[k]);
-        uint q[PX], q2[PX]; // packed rgba8, or with LANES the (r,b) and (g,a) lane words
-        for (uint j = 0u; j < PX; j++) {
+        uint q[PX];
+        q[0] = pack_div(s);
+        for (uint j = 1u; j < PX; j++) {
             // (s + entering) - leaving: every lane stays in 0..=255*N + N/2, no borrow crosses lanes.
-            if (j > 0u) s = s + lanes(v[N - 1u + j]) - lanes(v[j - 1u]);
-            if (LANES != 0u) {
-                uvec4 d = div_lanes(s);
-                q[j] = d.x | (d.z << 16u);
-                q2[j] = d.y | (d.w << 16u);
-            } else {
-                q[j] = pack_div(s);
-            }
+            s = s + lanes(v[N - 1u + j]) - lanes(v[j - 1u]);
+            q[j] = pack_div(s);
         }
         uint o = (r * TW + g * PX) >> 2u;
-        for (uint plane = 0u; plane < (LANES != 0u ? 2u : 1u); plane++) {
-            uint op = o + plane * (PLANE >> 2u);
-            if (VEC != 0u) {
-                for (uint t = 0u; t < PX / 4u; t++) {
-                    hs[op + t] = plane == 0u ? uvec4(q[4u * t], q[4u * t + 1u], q[4u * t + 2u], q[4u * t + 3u])
-                                             : uvec4(q2[4u * t], q2[4u * t + 1u], q2[4u * t + 2u], q2[4u * t + 3u]);
-                }
-            } else {
-                for (uint j = 0u; j < PX; j++) hs[op + (j >> 2u)][j & 3u] = plane == 0u ? q[j] : q2[j];
-            }
+        if (VEC != 0u) {
+            for (uint t = 0u; t < PX / 4u; t++) hs[o + t] = uvec4(q[4u * t], q[4u * t + 1u], q[4u * t + 2u], q[4u * t + 3u]);
+        } else {
+            for (uint j = 0u; j < PX; j++) hs[o + (j >> 2u)][j & 3u] = q[j];
         }
     }
 
@@ -145,11 +118,9 @@ void main() {
     uint r1 = min(min(r0 + PER, TH), uint(max(h - y0, 0)));
     if (x >= w || r0 >= r1) return;
     uvec2 s = uvec2(BIAS);
-    for (uint k = 0u; k < N; k++) s += row_lanes((r0 + k) * TW + c);
-    uint at = uint(y0 + int(r0)) * uint(w) + uint(x);
+    for (uint k = 0u; k < N; k++) s += lanes(hs_load((r0 + k) * TW + c));
     for (uint r = r0; r < r1; r++) {
-        dst[at] = pack_div(s);
-        at += uint(w);
-        if (r + 1u < r1) s = s + row_lanes((r + N) * TW + c) - row_lanes(r * TW + c);
+        dst[uint(y0 + int(r)) * uint(w) + uint(x)] = pack_div(s);
+        if (r + 1u < r1) s = s + lanes(hs_load((r + N) * TW + c)) - lanes(hs_load(r * TW + c));
     }
 }

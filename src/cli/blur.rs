@@ -45,7 +45,7 @@ pub struct Args {
     /// Diagnosis: print the driver's statistics of fastest's pipeline (registers, spills, ...)
     #[arg(long, hide = true)]
     stats: bool,
-    /// fastest: the shared tile (streaming kernel: ring) holds 16-bit-lane words (8 bytes a texel) instead of rgba8
+    /// fastest, streaming kernel: the ring holds 16-bit-lane words (8 bytes a texel) instead of rgba8
     #[arg(long, value_name = "BOOL", hide = true)]
     ring_lanes: Option<bool>,
 }
@@ -115,10 +115,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         blur::validate_with(ctx.info(), img.width, img.height, params, v, &cfg)?;
     }
     let (tw, th, _) = cfg.tile_for(ctx.info().max_shared_memory_bytes, params.filter);
-    let mut knobs =
-        format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}, ring_lanes {}", cfg.workgroup, cfg.px, cfg.vec_loads, cfg.ring_lanes);
+    let mut knobs = format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}", cfg.workgroup, cfg.px, cfg.vec_loads);
     if cfg.streams() {
-        knobs += &format!(", stream_rows {}, prefetch {}", cfg.stream_rows, cfg.prefetch);
+        knobs += &format!(", stream_rows {}, prefetch {}, ring_lanes {}", cfg.stream_rows, cfg.prefetch, cfg.ring_lanes);
     }
     let reference = workgroup::cpu::blur::blur_par(&img, params.filter, params.iterations);
     let bytes = blur::ideal_bytes(img.width, img.height, params) as f64;

@@ -55,9 +55,6 @@ pub struct Args {
     /// Knob: stable-lookback invocations per group, 256 or 512
     #[arg(long, hide = true, default_value_t = 256)]
     pub lookback_local: u32,
-    /// Knob: stable-lookback's direct kernel (scalar loads, stores from registers, no staging)
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
-    pub lookback_direct: bool,
     /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
     pub scan_coalesced: bool,
@@ -80,7 +77,6 @@ impl Args {
             lookback_groups: self.lookback_groups,
             lookback_slices: self.lookback_slices,
             lookback_local: self.lookback_local,
-            lookback_direct: self.lookback_direct,
             scan_coalesced: self.scan_coalesced,
             stage_vec4: self.stage_vec4,
             look_diag: self.lookback_diag,
@@ -107,7 +103,6 @@ impl Args {
             lookback_groups: None,
             lookback_slices: 1,
             lookback_local: 256,
-            lookback_direct: false,
             scan_coalesced: true,
             stage_vec4: false,
             lookback_diag: 0,

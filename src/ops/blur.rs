@@ -48,9 +48,8 @@ pub struct FastestConfig {
     /// Streaming kernel only: issue the next step's global loads before this step's vertical pass
     /// (where a step's phase-1 items fit the workgroup: tile height * width / px <= workgroup).
     pub prefetch: bool,
-    /// The shared tile (or the streaming kernel's ring) holds each horizontal result as its two
-    /// 16-bit-lane words (8 bytes, phase 2 adds them as they are) instead of packed rgba8 (4
-    /// bytes, unpacked there).
+    /// Streaming kernel only: the ring holds each horizontal result as its two 16-bit-lane words
+    /// (8 bytes, phase 2 adds them as they are) instead of packed rgba8 (4 bytes, unpacked there).
     pub ring_lanes: bool,
 }
 
@@ -137,9 +136,9 @@ impl FastestConfig {
         (16, 16, apron) // (16 + 128) * 16 * 4 = 9 KiB: within Vulkan's 16 KiB minimum (lanes: 18 KiB)
     }
 
-    /// Bytes of shared memory per tile texel: 8 with `ring_lanes`, else 4.
+    /// Bytes of shared memory per tile texel: 8 for the streaming kernel's `ring_lanes`, else 4.
     pub fn shared_texel_bytes(&self) -> u32 {
-        if self.ring_lanes {
+        if self.streams() && self.ring_lanes {
             8
         } else {
             4
@@ -416,16 +415,7 @@ impl Blur {
             ];
             Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST_STREAM, &spec)?)
         } else {
-            let spec = [
-                (0, cfg.workgroup),
-                (1, tw),
-                (2, th),
-                (3, apron),
-                (4, filter),
-                (5, cfg.px),
-                (6, cfg.vec_loads as u32),
-                (7, cfg.ring_lanes as u32),
-            ];
+            let spec = [(0, cfg.workgroup), (1, tw), (2, th), (3, apron), (4, filter), (5, cfg.px), (6, cfg.vec_loads as u32)];
             Arc::new(Kernel::new(ctx, &shaders::BLUR_FASTEST, &spec)?)
         };
         cache.push((key, k.clone()));

@@ -156,8 +156,6 @@ const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
 /// The most tiles one group of stable-lookback draws (see SPIN_LIMIT).
 const MAX_TILES_PER_GROUP: usize = 1024;
-/// The same bound for the direct kernel (more loop iterations per tile, see its header).
-const MAX_DIRECT_TILES_PER_GROUP: usize = 128;
 /// stable-lookback's persistent grid: invocations per multiprocessor (4 groups of 256).
 const LOOKBACK_INVOCATIONS_PER_CU: u32 = 1024;
 
@@ -186,9 +184,6 @@ pub struct Knobs {
     pub lookback_slices: u32,
     /// `stable-lookback`: invocations per group, 256 (4 rounds of uvec4 per tile) or 512 (2).
     pub lookback_local: u32,
-    /// `stable-lookback`: the direct kernel (`stable_lookback_direct.comp`: scalar loads, kept
-    /// elements stored from registers) instead of the staged one (`stable_lookback.comp`).
-    pub lookback_direct: bool,
     /// `stable` (and the fallback) scan: coalesced blocks instead of per-invocation chunks.
     pub scan_coalesced: bool,
     /// With `stage_output` and one output window: 16-byte stores of the staged values.
@@ -213,7 +208,6 @@ impl Default for Knobs {
             lookback_groups: None,
             lookback_slices: 1,
             lookback_local: 256,
-            lookback_direct: false,
             scan_coalesced: true,
             stage_vec4: false,
             look_diag: 0,
@@ -314,13 +308,6 @@ impl Compactor {
         if !(1..=8).contains(&knobs.lookback_slices) {
             return Err(Error::invalid(format!("{} look-back slices: use 1..=8", knobs.lookback_slices)));
         }
-        if variant == Variant::StableLookback && knobs.lookback_direct && ctx.info().subgroup_size < 4 {
-            return Err(Error::Unsupported(format!(
-                "stable-lookback's direct kernel needs subgroups of 4 or more; {} has {}",
-                ctx.info().name,
-                ctx.info().subgroup_size
-            )));
-        }
         let mut knobs = knobs;
         if variant != Variant::Stable {
             knobs.rounds = 4; // stable-lookback's tiles are 4096 (its fallback shares them)
@@ -374,12 +361,7 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    // Tiles of TILE elements either way: uvec4 or scalar loads per round.
-                    let (shader, rounds) = if knobs.lookback_direct {
-                        (&shaders::COMPACT_STABLE_LOOKBACK_DIRECT, TILE as u32 / knobs.lookback_local)
-                    } else {
-                        (&shaders::COMPACT_STABLE_LOOKBACK, TILE as u32 / (4 * knobs.lookback_local))
-                    };
+                    let rounds = TILE as u32 / (4 * knobs.lookback_local);
                     let lb = [
                         (0, knobs.lookback_local),
                         spec[1],
@@ -390,7 +372,7 @@ impl Compactor {
                         (10, knobs.look_diag.min(3)),
                         (11, knobs.lookback_slices),
                     ];
-                    k.push(Kernel::new(ctx, shader, &lb)?);
+                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
                 }
                 k
             }
@@ -516,14 +498,17 @@ impl Compactor {
                         rec.barrier(Sync::ComputeToCompute);
                     }
                     let tiles = (e - s).div_ceil(TILE);
-                    let mut binds = vec![input.bind_range(s, e), cnt, self.state.bind(), windows[0], windows[1], windows[2], windows[3]];
-                    let max_per_group = if self.knobs.lookback_direct {
-                        MAX_DIRECT_TILES_PER_GROUP
-                    } else {
-                        binds.insert(1, input.bind_range(s, e)); // bound as u32 and as uvec4
-                        MAX_TILES_PER_GROUP
-                    };
-                    let groups = self.lookback_groups.max(tiles.div_ceil(max_per_group) as u32).min(tiles.max(1) as u32);
+                    let binds = [
+                        input.bind_range(s, e),
+                        input.bind_range(s, e),
+                        cnt,
+                        self.state.bind(),
+                        windows[0],
+                        windows[1],
+                        windows[2],
+                        windows[3],
+                    ];
+                    let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
                     let per_group = tiles.div_ceil(groups as usize) as u32;
                     let walk_limit = self.spin_limit / per_group;
                     let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, per_group, walk_limit];
