@@ -336,6 +336,14 @@ mod cli {
         let rows = v["results"].as_array().unwrap();
         assert_eq!(rows.len(), 5);
         assert!(rows.iter().all(|r| r["matches_cpu"] == true && r["median_ms"].as_f64().unwrap() >= 0.0));
+
+        // --stats: the pipeline's driver statistics (or that there are none), as text and JSON.
+        let o = wg().args(["blur", "--synthetic", "40x30:random", "--runs", "1", "--stats"]).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(String::from_utf8_lossy(&o.stdout).contains("fastest pipeline: "));
+        let o = wg().args(["blur", "--synthetic", "40x30:random", "--runs", "1", "--stats", "--json"]).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert!(v["fastest_statistics"].is_object());
     }
 
     #[test]

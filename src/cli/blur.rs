@@ -143,6 +143,12 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         result = Some(out);
     }
     g.finish(&ctx)?;
+    // --stats: the driver's statistics of fastest's pipeline (empty where the driver has none).
+    let stats = if a.stats && variants.contains(&Variant::Fastest) {
+        Some(blur::Blur::with_config(&ctx, Variant::Fastest, cfg)?.fastest_statistics(&ctx, params.filter)?)
+    } else {
+        None
+    };
     if g.json {
         let v = serde_json::json!({
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
@@ -150,6 +156,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             "output": a.output,
             "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads,
                 "stream_rows": cfg.stream_rows, "prefetch": cfg.prefetch, "ring_lanes": cfg.ring_lanes},
+            "fastest_statistics": stats.as_ref().map(|st| st.iter().cloned().collect::<std::collections::BTreeMap<String, String>>()),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
@@ -179,8 +186,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             );
         }
     }
-    if a.stats && variants.contains(&Variant::Fastest) && !g.json {
-        let stats = blur::Blur::with_config(&ctx, Variant::Fastest, cfg)?.fastest_statistics(&ctx, params.filter)?;
+    if let (Some(stats), false) = (&stats, g.json) {
         let st: Vec<String> = stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
         println!("fastest pipeline: {}", if st.is_empty() { "no driver statistics".to_string() } else { st.join(", ") });
     }
