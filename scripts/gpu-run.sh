@@ -2,7 +2,8 @@
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
-# sort), compactsweep, blursweep, sweeps (both), histcheck. Results under $OUT.
+# sort), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh), histcheck.
+# Results under $OUT.
 set -u
 for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
 W=.gpu/workgroup
@@ -18,6 +19,10 @@ log $W bandwidth --mb 1024 --runs 20
 if [ "$mode" = sweeps ]; then
   bash scripts/gpu-blur-sweep.sh > $out/blur-sweep.txt 2>&1
   bash scripts/gpu-compact-sweep.sh > $out/compact-sweep.txt 2>&1
+  exit 0
+fi
+if [ "$mode" = blurab ]; then
+  bash scripts/gpu-blur-ab.sh > $out/blur-ab.txt 2>&1
   exit 0
 fi
 if [ "$mode" = compactsweep ]; then

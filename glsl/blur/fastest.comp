@@ -17,8 +17,8 @@
 // Arithmetic is SWAR: a pixel becomes two u32 of 16-bit lanes ((r,b) and (g,a)), so one add
 // sums two channels; lanes cannot overflow while N <= 256. The rounding term N/2 is folded into
 // the running sums' initial value (it survives every add/subtract), and the division by N is a
-// multiply-high by m = ceil(2^32 / N), exact because every numerator is < 2^32 / N (checked on
-// the CPU too).
+// multiply-high by m = ceil(2^32 / N) per lane (glsl/include/blur_lanes.glsl; exact for every
+// numerator it meets, checked exhaustively on the CPU).
 #include "blur_common.glsl"
 
 layout(local_size_x_id = 0) in;                 // WG invocations, a multiple of TW
@@ -34,6 +34,8 @@ layout(std430, set = 0, binding = 0) readonly restrict buffer Src { uint src[]; 
 layout(std430, set = 0, binding = 1) writeonly restrict buffer Dst { uint dst[]; };
 layout(std430, set = 0, binding = 2) readonly restrict buffer Src4 { uvec4 src4[]; };
 
+#include "blur_lanes.glsl"
+
 const uint ROWS = TH + APRON;
 shared uvec4 hs[ROWS * TW / 4u]; // texel (row, col) is hs[i / 4][i % 4], i = row * TW + col
 
@@ -43,19 +45,6 @@ const int AFTER = int(N / 2u);
 const uint L = N + PX - 1u;               // texels one phase-1 item reads
 const uint D = (4u - uint(BEFORE) % 4u) % 4u; // the span's offset in its first aligned uvec4
 const uint NB = (D + L + 3u) / 4u;        // uvec4 blocks covering the span
-
-uvec2 lanes(uint p) { return uvec2(p & 0x00FF00FFu, (p >> 8u) & 0x00FF00FFu); }
-
-// lane / N for the four channels (the lanes already hold sum + N/2), packed back to rgba8.
-uint pack_div(uvec2 s) {
-    uvec4 c = uvec4(s.x & 0xFFFFu, s.y & 0xFFFFu, s.x >> 16u, s.y >> 16u);
-    uvec4 q = c;
-    if (N > 1u) {
-        uvec4 lo;
-        umulExtended(c, uvec4(0xFFFFFFFFu / N + 1u), q, lo); // m = ceil(2^32 / N)
-    }
-    return q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
-}
 
 uint hs_load(uint i) { return hs[i >> 2u][i & 3u]; }
 

@@ -39,6 +39,8 @@ layout(std430, set = 0, binding = 0) readonly restrict buffer Src { uint src[]; 
 layout(std430, set = 0, binding = 1) writeonly restrict buffer Dst { uint dst[]; };
 layout(std430, set = 0, binding = 2) readonly restrict buffer Src4 { uvec4 src4[]; };
 
+#include "blur_lanes.glsl"
+
 const uint RING = TH + N;
 const uint WORDS = 1u + LANES; // u32 per ring texel
 // Texel (slot, col), i = slot * TW + col: packed, ring[i / 2][i % 2]; with LANES, ring[i].
@@ -53,34 +55,8 @@ const uint NB = (D + L + 3u) / 4u;        // uvec4 blocks covering the span
 const uint GROUPS = TW / PX;              // phase-1 items per row
 const uint ITEMS = TH * GROUPS;           // phase-1 items per step
 
-uvec2 lanes(uint p) { return uvec2(p & 0x00FF00FFu, (p >> 8u) & 0x00FF00FFu); }
-
-// lane / N for the four channels (the lanes already hold sum + N/2), packed back to rgba8.
-uint pack_div(uvec2 s) {
-    uvec4 c = uvec4(s.x & 0xFFFFu, s.y & 0xFFFFu, s.x >> 16u, s.y >> 16u);
-    uvec4 q = c;
-    if (N > 1u) {
-        uvec4 lo;
-        umulExtended(c, uvec4(0xFFFFFFFFu / N + 1u), q, lo); // m = ceil(2^32 / N)
-    }
-    return q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
-}
-
 // The two lane words of ring texel i.
 uvec2 ring_lanes(uint i) { return LANES != 0u ? ring[i] : lanes(ring[i >> 1u][i & 1u]); }
-
-// lane / N for the four channels, as the lane words of the rounded texel.
-uvec2 div_lanes(uvec2 s) {
-    uvec4 c = uvec4(s.x & 0xFFFFu, s.y & 0xFFFFu, s.x >> 16u, s.y >> 16u);
-    uvec4 q = c;
-    if (N > 1u) {
-        uvec4 lo;
-        umulExtended(c, uvec4(0xFFFFFFFFu / N + 1u), q, lo);
-    }
-    return uvec2(q.x | (q.z << 16u), q.y | (q.w << 16u));
-}
-
-uint pack_lanes(uvec2 l) { return l.x | (l.y << 8u); }
 
 int width_i() { return int(pc.width); }
 

@@ -108,6 +108,18 @@ pub fn mulhi_div(v: u32, n: u32) -> u32 {
     ((v as u64 * m as u64) >> 32) as u32
 }
 
+/// The fastest variant's division of a word of two 16-bit lanes (`lo | hi << 16`, each
+/// <= 255 n + n/2) by n, as in glsl/include/blur_lanes.glsl: the low lane by `mulhi_div`, the high
+/// lane from `mulhi(word, m)`'s bits 16..31, where the low lane's share stays below bit 16.
+pub fn lanes_div(word: u32, n: u32) -> u32 {
+    if n == 1 {
+        return word;
+    }
+    let m = (u32::MAX / n).wrapping_add(1) as u64;
+    let high = ((word as u64 * m) >> 32) as u32 & 0xFFFF_0000;
+    high | mulhi_div(word & 0xFFFF, n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,6 +170,20 @@ mod tests {
         let reds: Vec<u8> = out.pixels.chunks(4).map(|p| p[0]).collect();
         // (0+0+1)/2 = 0, (0+255+1)/2 = 128, (255+0+1)/2 = 128, (0+0+1)/2 = 0 (clamped edge)
         assert_eq!(reds, [0, 128, 128, 0]);
+    }
+
+    #[test]
+    fn lanes_division_is_exact() {
+        // For a fixed high lane the result only grows with the low lane, so its extremes (and a
+        // middle value) cover every case.
+        for n in 1..=256u32 {
+            let top = 255 * n + n / 2;
+            for hi in 0..=top {
+                for lo in [0, top / 2, top] {
+                    assert_eq!(lanes_div(lo | hi << 16, n), lo / n | (hi / n) << 16, "lo = {lo}, hi = {hi}, n = {n}");
+                }
+            }
+        }
     }
 
     #[test]
