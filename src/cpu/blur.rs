@@ -180,7 +180,7 @@ mod tests {
             let top = 255 * n + n / 2;
             for hi in 0..=top {
                 for lo in [0, top / 2, top] {
-                    assert_eq!(lanes_div(lo | hi << 16, n), lo / n | (hi / n) << 16, "lo = {lo}, hi = {hi}, n = {n}");
+                    assert_eq!(lanes_div(lo | (hi << 16), n), (lo / n) | ((hi / n) << 16), "lo = {lo}, hi = {hi}, n = {n}");
                 }
             }
         }
