@@ -2,7 +2,8 @@
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
-# sort), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh), histcheck.
+# sort), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
+# compactab (scripts/gpu-compact-ab.sh), blurfilters (scripts/gpu-blur-filters.sh), histcheck.
 # Results under $OUT.
 set -u
 for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
@@ -23,6 +24,14 @@ if [ "$mode" = sweeps ]; then
 fi
 if [ "$mode" = blurab ]; then
   bash scripts/gpu-blur-ab.sh > $out/blur-ab.txt 2>&1
+  exit 0
+fi
+if [ "$mode" = blurfilters ]; then
+  bash scripts/gpu-blur-filters.sh > $out/blur-filters.txt 2>&1
+  exit 0
+fi
+if [ "$mode" = compactab ]; then
+  bash scripts/gpu-compact-ab.sh > $out/compact-ab.txt 2>&1
   exit 0
 fi
 if [ "$mode" = compactsweep ]; then

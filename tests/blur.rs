@@ -51,7 +51,7 @@ fn awkward_sizes_all_filters_all_variants() {
 
 /// `fastest`'s knob shapes: (tile, workgroup). Default; one segment per column (wg = tile width);
 /// wide; tall with 8 segments; more segments than rows (empty ones); a tile that must shrink.
-const SHAPES: [([u32; 2], u32); 9] = [
+const SHAPES: [([u32; 2], u32); 10] = [
     ([64, 64], 256),
     ([64, 64], 64),
     ([128, 32], 128),
@@ -61,6 +61,7 @@ const SHAPES: [([u32; 2], u32); 9] = [
     ([64, 50], 256), // heights that are not powers of two: 64 - (15 - 1) rows
     ([32, 17], 64),
     ([32, 0], 128), // auto height: 64 - (N - 1), at least 16
+    ([32, 0], 0),   // auto height and workgroup: per filter size (the default)
 ];
 
 fn tile_configs() -> Vec<FastestConfig> {
@@ -226,9 +227,20 @@ fn bad_parameters_are_refused_with_a_message() {
 
 #[test]
 fn fastest_tile_fits_shared_memory() {
-    assert_eq!(blur::fastest_tile(49152, 15), (32, 50, 14));
+    // Per filter size: 64 rows held below 15 (and past 97), 128 rows from 15 to 97.
+    assert_eq!(blur::fastest_tile(49152, 15), (32, 114, 14));
     assert_eq!(blur::fastest_tile(49152, 3), (32, 62, 2));
+    assert_eq!(blur::fastest_tile(49152, 14), (32, 51, 13));
+    assert_eq!(blur::fastest_tile(49152, 97), (32, 32, 96));
     assert_eq!(blur::fastest_tile(32768, 128), (32, 16, 127));
+    let d = FastestConfig::default();
+    let wg = |n: u32| d.for_filter(n).workgroup;
+    assert_eq!([wg(1), wg(6), wg(7), wg(14), wg(15), wg(97), wg(98), wg(128)], [256, 256, 128, 128, 256, 256, 128, 128]);
+    // Given knobs are kept: an explicit workgroup keeps the 64-row auto height.
+    let fixed = FastestConfig { workgroup: 128, ..d };
+    assert_eq!(fixed.for_filter(15), fixed);
+    assert_eq!(fixed.tile_for(49152, 15), (32, 50, 14));
+    assert_eq!(FastestConfig { tile: [64, 40], ..d }.for_filter(3).tile, [64, 40]);
     for shared in [16384, 32768, 49152] {
         for n in 1..=MAX_FILTER {
             let (tw, th, apron) = blur::fastest_tile(shared, n);

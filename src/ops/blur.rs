@@ -28,12 +28,14 @@ const LOCAL_2D: u32 = 16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct FastestConfig {
     /// Requested output tile `[width, height]` (width a power of two 16..=256, height 16..=256,
-    /// or 0: `AUTO_ROWS - (N - 1)`, at least 16, so that the rows held in shared memory stay
-    /// `AUTO_ROWS` whatever the filter). Where its shared array `(TH + N - 1) * TW * 4` bytes does
+    /// or 0: auto, the rows held in shared memory minus the apron, `R - (N - 1)`, at least 16;
+    /// `R` = [`AUTO_ROWS`], or per filter size with an auto workgroup, see
+    /// [`FastestConfig::for_filter`]). Where its shared array `(TH + N - 1) * TW * 4` bytes does
     /// not fit the device, the height then the width halve.
     pub tile: [u32; 2],
-    /// Invocations per workgroup (a power of two, 32..=1024, >= tile width); phase 2 splits the
-    /// tile's rows into `workgroup / tile width` segments.
+    /// Invocations per workgroup (a power of two, 32..=1024, >= tile width), or 0: auto, per
+    /// filter size ([`FastestConfig::for_filter`]); phase 2 splits the tile's rows into
+    /// `workgroup / tile width` segments.
     pub workgroup: u32,
     /// Phase-1 outputs per invocation and row: 4, 8 or 16 (the window sum is started once per PX).
     pub px: u32,
@@ -55,16 +57,31 @@ pub struct FastestConfig {
 
 impl Default for FastestConfig {
     fn default() -> FastestConfig {
-        // Measured best on an H200 at 4096x4096 (docs/blur.md, "Tuning fastest"): 32-texel-wide
-        // tiles of 64 - (N - 1) rows, whose 64 x 2 phase-1 items are one per invocation (filter 15:
-        // 0.0825 ms; the former 64x32 tile, 256 invocations: 0.0907).
-        FastestConfig { tile: [32, 0], workgroup: 128, px: 16, vec_loads: true, stream_rows: 0, prefetch: true, ring_lanes: false }
+        // Measured best on an H200 at 4096x4096 (docs/blur.md, "Tiles per filter size"):
+        // 32-texel-wide tiles, their height and the workgroup chosen per filter size.
+        FastestConfig { tile: [32, 0], workgroup: 0, px: 16, vec_loads: true, stream_rows: 0, prefetch: true, ring_lanes: false }
     }
 }
 
-/// `fastest`'s rows held in shared memory when the tile height is 0 (auto): output rows plus
-/// the apron. With 32-texel tiles and 16 outputs per phase-1 item, 64 rows are 128 items.
+/// `fastest`'s rows held in shared memory when the tile height is 0 (auto) and the workgroup is
+/// given: output rows plus the apron. With 32-texel tiles and 16 outputs per phase-1 item, 64 rows
+/// are 128 items.
 pub const AUTO_ROWS: u32 = 64;
+
+/// The tile kernel's rows held in shared memory and workgroup size for filter size `n`, where
+/// both are auto (measured on an H200, 4096x4096, docs/perf/2026-11-23-h200/blur-filters.txt):
+/// 64 rows with 256 invocations below 7 (filter 3: 0.0611 ms against 0.0645 with 128), 64 rows
+/// with 128 invocations below 15, 128 rows with 256 invocations up to 97 (filter 15: 0.0784 against
+/// 0.0789, 31: 0.1027 against 0.1206, 63: 0.208 against 0.386), beyond that 64 rows with 128
+/// (the tile is then 16 rows tall either way; 128 invocations measured faster at filter 128).
+pub fn auto_shape(n: u32) -> (u32, u32) {
+    match n.max(1) {
+        1..=6 => (64, 256),
+        7..=14 => (64, 128),
+        15..=97 => (128, 256),
+        _ => (64, 128),
+    }
+}
 
 impl FastestConfig {
     /// The first version of `fastest` (64 x 64 tile, 256 invocations, 4 outputs, scalar loads).
@@ -89,9 +106,9 @@ impl FastestConfig {
                 "fastest tile {tw}x{th}: the width must be a power of two in 16..=256, the height in 16..=256 or 0 for auto (a power of two with --stream-rows)"
             )));
         }
-        if !pow2(self.workgroup, 32, 1024) || self.workgroup < tw {
+        if self.workgroup != 0 && (!pow2(self.workgroup, 32, 1024) || self.workgroup < tw) {
             return Err(Error::invalid(format!(
-                "fastest workgroup {}: it must be a power of two in 32..=1024 and at least the tile width {tw}",
+                "fastest workgroup {}: it must be 0 (auto) or a power of two in 32..=1024 and at least the tile width {tw}",
                 self.workgroup
             )));
         }
@@ -107,6 +124,28 @@ impl FastestConfig {
         Ok(())
     }
 
+    /// The knobs for filter size `filter`, the auto values resolved: an auto workgroup (0) and an
+    /// auto tile height (0) take [`auto_shape`]; an auto workgroup alone takes its size from it;
+    /// an auto height with a given workgroup stays 0 ([`AUTO_ROWS`], in `tile_for`). The
+    /// streaming kernel has no auto values (an auto workgroup there is the strip width).
+    pub fn for_filter(&self, filter: u32) -> FastestConfig {
+        let mut c = *self;
+        if c.workgroup != 0 {
+            return c;
+        }
+        let n = filter.max(1);
+        let (rows, wg) = auto_shape(n);
+        if c.streams() {
+            c.workgroup = c.tile[0];
+        } else {
+            c.workgroup = wg.max(c.tile[0]);
+            if c.tile[1] == 0 {
+                c.tile[1] = rows.saturating_sub(n - 1).max(16);
+            }
+        }
+        c
+    }
+
     /// Whether the streaming kernel runs (`stream_rows > 0`).
     pub fn streams(&self) -> bool {
         self.stream_rows > 0
@@ -118,6 +157,10 @@ impl FastestConfig {
     /// The streaming kernel's ring holds one row more (`TH + N`; the third value is then `N`),
     /// 8 bytes a texel with `ring_lanes`.
     pub fn tile_for(&self, max_shared_bytes: u32, filter: u32) -> (u32, u32, u32) {
+        let c = self.for_filter(filter);
+        if c != *self {
+            return c.tile_for(max_shared_bytes, filter);
+        }
         let apron = if self.streams() { filter.max(1) } else { filter.max(1) - 1 };
         let texel_bytes = self.shared_texel_bytes();
         let [tw0, th0] = self.tile;
@@ -268,6 +311,7 @@ pub fn validate_with(info: &DeviceInfo, width: u32, height: u32, params: Params,
         return Ok(());
     }
     cfg.check()?;
+    let cfg = &cfg.for_filter(params.filter);
     if cfg.workgroup > info.max_workgroup_invocations || cfg.workgroup > info.max_workgroup_size[0] {
         return Err(Error::invalid(format!(
             "fastest workgroup {}: the device allows {} invocations ({} along x)",
@@ -394,7 +438,7 @@ impl Blur {
     }
 
     fn fastest_kernel(&self, ctx: &Context, filter: u32) -> Result<Arc<Kernel>> {
-        let cfg = self.config;
+        let cfg = self.config.for_filter(filter);
         let (tw, th, apron) = cfg.tile_for(ctx.info().max_shared_memory_bytes, filter);
         let key = (tw, th, apron, filter);
         let mut cache = self.fastest.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
