@@ -143,6 +143,13 @@ fn fastest_knobs_are_checked() {
     let img = random(8, 8, 1);
     let p = Params { filter: 3, iterations: 1 };
     let d = FastestConfig::default();
+    // The auto workgroup follows the device: where 256 invocations do not fit, 128 with 64 rows.
+    let mut small = g.info().clone();
+    small.max_workgroup_invocations = 128;
+    assert_eq!(d.for_device(&small, 15), FastestConfig { workgroup: 128, ..d });
+    assert_eq!(d.for_device(&small, 15).tile_for(49152, 15), (32, 50, 14));
+    assert_eq!(d.for_device(&small, 10), d.for_filter(10));
+    assert_eq!(d.for_device(g.info(), 15), d.for_filter(15));
     for (bad, needle) in [
         (FastestConfig { tile: [48, 64], ..d }, "tile 48x64"),
         (FastestConfig { tile: [64, 8], ..d }, "tile 64x8"),

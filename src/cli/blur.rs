@@ -114,7 +114,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     for &v in &variants {
         blur::validate_with(ctx.info(), img.width, img.height, params, v, &cfg)?;
     }
-    let cfg = cfg.for_filter(params.filter);
+    let cfg = cfg.for_device(ctx.info(), params.filter);
     let (tw, th, _) = cfg.tile_for(ctx.info().max_shared_memory_bytes, params.filter);
     let mut knobs = format!("tile {tw}x{th}, wg {}, px {}, vec_loads {}", cfg.workgroup, cfg.px, cfg.vec_loads);
     if cfg.streams() {

@@ -146,6 +146,18 @@ impl FastestConfig {
         c
     }
 
+    /// [`FastestConfig::for_filter`] on a device: where the auto workgroup exceeds the device's
+    /// invocations per workgroup (Vulkan guarantees 128), 128 invocations with the 64-row auto
+    /// height instead.
+    pub fn for_device(&self, info: &DeviceInfo, filter: u32) -> FastestConfig {
+        let c = self.for_filter(filter);
+        let fits = |wg: u32| wg <= info.max_workgroup_invocations && wg <= info.max_workgroup_size[0];
+        if self.workgroup == 0 && !c.streams() && !fits(c.workgroup) {
+            return FastestConfig { workgroup: 128.max(self.tile[0]), ..*self };
+        }
+        c
+    }
+
     /// Whether the streaming kernel runs (`stream_rows > 0`).
     pub fn streams(&self) -> bool {
         self.stream_rows > 0
@@ -311,7 +323,7 @@ pub fn validate_with(info: &DeviceInfo, width: u32, height: u32, params: Params,
         return Ok(());
     }
     cfg.check()?;
-    let cfg = &cfg.for_filter(params.filter);
+    let cfg = &cfg.for_device(info, params.filter);
     if cfg.workgroup > info.max_workgroup_invocations || cfg.workgroup > info.max_workgroup_size[0] {
         return Err(Error::invalid(format!(
             "fastest workgroup {}: the device allows {} invocations ({} along x)",
@@ -359,6 +371,7 @@ fn dispatch_groups(info: &DeviceInfo, w: u32, h: u32, filter: u32, variant: Vari
             vec![[w.div_ceil(block), h.div_ceil(TILED_ROWS)], [h.div_ceil(block), w.div_ceil(TILED_ROWS)]]
         }
         Variant::Fastest => {
+            let cfg = cfg.for_device(info, filter);
             let (tw, th, _) = cfg.tile_for(info.max_shared_memory_bytes, filter);
             let rows = if cfg.streams() { cfg.stream_rows } else { th };
             vec![[w.div_ceil(tw), h.div_ceil(rows)]]
@@ -438,7 +451,7 @@ impl Blur {
     }
 
     fn fastest_kernel(&self, ctx: &Context, filter: u32) -> Result<Arc<Kernel>> {
-        let cfg = self.config.for_filter(filter);
+        let cfg = self.config.for_device(ctx.info(), filter);
         let (tw, th, apron) = cfg.tile_for(ctx.info().max_shared_memory_bytes, filter);
         let key = (tw, th, apron, filter);
         let mut cache = self.fastest.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
