@@ -22,18 +22,13 @@ if [ "$mode" = sweeps ]; then
   bash scripts/gpu-compact-sweep.sh > $out/compact-sweep.txt 2>&1
   exit 0
 fi
-if [ "$mode" = blurab ]; then
-  bash scripts/gpu-blur-ab.sh > $out/blur-ab.txt 2>&1
-  exit 0
-fi
-if [ "$mode" = blurfilters ]; then
-  bash scripts/gpu-blur-filters.sh > $out/blur-filters.txt 2>&1
-  exit 0
-fi
-if [ "$mode" = compactab ]; then
-  bash scripts/gpu-compact-ab.sh > $out/compact-ab.txt 2>&1
-  exit 0
-fi
+# Modes that run one script, its output in $out/<name>.txt.
+case "$mode" in
+  blurab | blurfilters | compactab)
+    name=$(echo "$mode" | sed 's/^blur/blur-/; s/^compact/compact-/')
+    bash scripts/gpu-$name.sh > "$out/$name.txt" 2>&1
+    exit 0 ;;
+esac
 if [ "$mode" = compactsweep ]; then
   bash scripts/gpu-compact-sweep.sh
   exit 0
