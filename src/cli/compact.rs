@@ -64,6 +64,9 @@ pub struct Args {
     /// Diagnosis: stable-lookback without the look-back (1) and the ticket (2): wrong results, timing only; 3: count the look-back's reads (with --passes)
     #[arg(long, hide = true, default_value_t = 0)]
     pub lookback_diag: u32,
+    /// Knob: stable-lookback's kernel: 0 the persistent grid, 1..=4 one tile of that many rounds per workgroup
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub lookback_tile_rounds: u32,
 }
 
 impl Args {
@@ -80,6 +83,7 @@ impl Args {
             scan_coalesced: self.scan_coalesced,
             stage_vec4: self.stage_vec4,
             look_diag: self.lookback_diag,
+            lookback_tile_rounds: self.lookback_tile_rounds,
         }
     }
 }
@@ -106,6 +110,7 @@ impl Args {
             scan_coalesced: true,
             stage_vec4: false,
             lookback_diag: 0,
+            lookback_tile_rounds: 0,
         }
     }
 }

@@ -191,6 +191,9 @@ pub struct Knobs {
     /// `stable-lookback`, diagnosis only (wrong results): 1 skips the look-back, 2 also the
     /// ticket; 0 (default) the real kernel.
     pub look_diag: u32,
+    /// `stable-lookback`: 0 the persistent grid (stable_lookback.comp); 1..=4 one tile of that
+    /// many rounds of uvec4 per workgroup (stable_lookback_tile.comp).
+    pub lookback_tile_rounds: u32,
 }
 
 impl Default for Knobs {
@@ -211,6 +214,7 @@ impl Default for Knobs {
             scan_coalesced: true,
             stage_vec4: false,
             look_diag: 0,
+            lookback_tile_rounds: 0,
         }
     }
 }
@@ -305,6 +309,9 @@ impl Compactor {
         if knobs.lookback_local != 256 && knobs.lookback_local != 512 {
             return Err(Error::invalid(format!("stable-lookback groups of {} invocations: use 256 or 512", knobs.lookback_local)));
         }
+        if knobs.lookback_tile_rounds > 4 {
+            return Err(Error::invalid(format!("{} rounds per look-back tile: use 0 (persistent) or 1..=4", knobs.lookback_tile_rounds)));
+        }
         if !(1..=8).contains(&knobs.lookback_slices) {
             return Err(Error::invalid(format!("{} look-back slices: use 1..=8", knobs.lookback_slices)));
         }
@@ -372,14 +379,24 @@ impl Compactor {
                         (10, knobs.look_diag.min(3)),
                         (11, knobs.lookback_slices),
                     ];
-                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
+                    if knobs.lookback_tile_rounds > 0 {
+                        let mut lb = lb;
+                        lb[5] = (7, knobs.lookback_tile_rounds);
+                        lb[6] = (10, if knobs.look_diag == 2 { 1 } else { knobs.look_diag.min(3) }); // no ticketless diagnosis here
+                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_TILE, &lb)?);
+                    } else {
+                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
+                    }
                 }
                 k
             }
         };
         let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
-        let state_len = if variant == Variant::StableLookback { STATE_HEADER + ntiles } else { 1 };
+        // One status word per look-back tile (of the persistent kernel or the tile kernel).
+        let lookback_tile =
+            if knobs.lookback_tile_rounds > 0 { 4 * knobs.lookback_tile_rounds as usize * knobs.lookback_local as usize } else { TILE };
+        let state_len = if variant == Variant::StableLookback { STATE_HEADER + capacity.div_ceil(lookback_tile).max(ntiles) } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
         // stable-lookback's persistent grid: LOOKBACK_INVOCATIONS_PER_CU per multiprocessor where the driver
         // tells their number, else one group per tile (at most MAX_GROUPS) as a plain grid.
@@ -497,7 +514,12 @@ impl Compactor {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    let tiles = (e - s).div_ceil(TILE);
+                    let lb_tile = if self.knobs.lookback_tile_rounds > 0 {
+                        4 * (self.knobs.lookback_tile_rounds * self.knobs.lookback_local) as usize
+                    } else {
+                        TILE
+                    };
+                    let tiles = (e - s).div_ceil(lb_tile);
                     let binds = [
                         input.bind_range(s, e),
                         input.bind_range(s, e),
@@ -508,11 +530,20 @@ impl Compactor {
                         windows[2],
                         windows[3],
                     ];
-                    let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
-                    let per_group = tiles.div_ceil(groups as usize) as u32;
-                    let walk_limit = self.spin_limit / per_group;
-                    let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, per_group, walk_limit];
-                    rec.dispatch(&self.kernels[3], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
+                    if self.knobs.lookback_tile_rounds > 0 {
+                        // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
+                        let x = tiles.clamp(1, MAX_GROUPS);
+                        let y = tiles.div_ceil(x).max(1) as u32;
+                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, 1, self.spin_limit];
+                        rec.dispatch(&self.kernels[3], [x as u32, y, 1], &binds, bytemuck::cast_slice(&pc))?;
+                    } else {
+                        let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
+                        let per_group = tiles.div_ceil(groups as usize) as u32;
+                        let walk_limit = self.spin_limit / per_group;
+                        let pc =
+                            [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, per_group, walk_limit];
+                        rec.dispatch(&self.kernels[3], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
+                    }
                     tile_base += tiles;
                 }
                 stamp(rec, "lookback")?;

@@ -1,0 +1,80 @@
+// The decoupled look-back shared by stable_lookback.comp (persistent grid) and
+// stable_lookback_tile.comp (one tile per workgroup): the state buffer, the status words and the
+// walk of one subgroup over its predecessors' words. The including shader declares SLICES
+// (constant_id 11), DIAG (constant_id 10) and the push constants with fallback_groups and
+// walk_limit (see stable_lookback.comp for the protocol and why the walk is bounded).
+// args: two VkDispatchIndirectCommand (fallback count/scatter, fallback scan), zero unless a tile
+// gave up; ticket: one per range; status: one word per tile of all ranges. Zeroed per run.
+// coherent: other groups' stores are seen; volatile: every read goes to memory (a spin re-reads).
+layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint ticket[4]; uint incomplete; uint pad[5]; uint status[]; };
+
+const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS = 3u << 30, VALUE = 0x3FFFFFFFu;
+const uint GAVE_UP = 0xFFFFFFFFu, NONE = 0xFFFFFFFFu;
+
+uint peek(int tile) {
+    if (tile < 0) return INCLUSIVE; // before the first tile: prefix 0
+    return status[tile];
+}
+
+void give_up(uint tile) {
+    status[tile] = ABORTED;
+    uint a[6] = uint[6](p.fallback_groups, 1u, 1u, 1u, 1u, 1u);
+    for (uint i = 0u; i < 6u; ++i) args[i] = a[i];
+    incomplete = 1u;
+}
+
+const uint BACKOFF_AFTER = 256u;
+#define R4(x) x x x x
+uint backoff(int j, uint s) {
+    if (j < 0) return s;
+    R4(R4(R4(R4(s |= status[j];))))
+    return s;
+}
+
+// The exclusive prefix of tile `gtile` (> 0), or GAVE_UP. Called by the whole first subgroup.
+// One read takes SLICES x gl_SubgroupSize predecessors at once (distance d = q x size + lane, for
+// slice q), so a walk past the hundreds of tiles in flight takes few memory round trips. Two
+// subgroupMin find the nearest tile that has not published and the nearest INCLUSIVE (or
+// ABORTED); the AGGREGATEs before either are summed and the walk goes on from there.
+uint diag_reads = 0u, diag_steps = 0u, tiles_done = 0u; // DIAG 3: this invocation's walks
+
+uint look_back(uint gtile) {
+    const uint FAR = 0xFFFFFFFFu;
+    uint prefix = 0u;
+    int nearest = int(gtile) - 1; // the nearest predecessor not summed yet
+    for (uint it = 0u;; ++it) {
+        if (it >= p.walk_limit) return GAVE_UP;
+        diag_reads++;
+        uint s[SLICES];
+        for (uint q = 0u; q < SLICES; ++q) s[q] = peek(nearest - int(q * gl_SubgroupSize + gl_SubgroupInvocationID));
+        uint my_wait = FAR, my_end = FAR;
+        for (uint q = SLICES; q-- > 0u;) { // farthest first: the nearest of this lane wins
+            uint d = q * gl_SubgroupSize + gl_SubgroupInvocationID, flag = s[q] & FLAGS;
+            if (flag == 0u) my_wait = d;
+            if (flag == INCLUSIVE || flag == ABORTED) my_end = d;
+        }
+        uint first_wait = subgroupMin(my_wait), first_end = subgroupMin(my_end);
+        uint upto = min(first_wait, first_end); // the AGGREGATEs at distances below it are summed
+        uint mine = 0u;
+        bool aborted = false;
+        for (uint q = 0u; q < SLICES; ++q) {
+            uint d = q * gl_SubgroupSize + gl_SubgroupInvocationID;
+            if (d < upto || (d == first_end && first_end < first_wait)) mine += s[q] & VALUE;
+            if (d == first_end && (s[q] & FLAGS) == ABORTED) aborted = true;
+        }
+        if (first_end < first_wait) { // every tile from the nearest to that end has published
+            if (subgroupBallot(aborted) != uvec4(0u)) return GAVE_UP;
+            return prefix + subgroupAdd(mine);
+        }
+        prefix += subgroupAdd(mine);
+        uint stepped = min(upto, SLICES * gl_SubgroupSize);
+        nearest -= int(stepped);
+        diag_steps += stepped;
+        if (first_wait != FAR && it >= BACKOFF_AFTER) {
+            // A long wait (never on a GPU at work; lavapipe when a thread is descheduled): back
+            // off with unrolled reads, which take time without counting as loop iterations.
+            s[0] = backoff(nearest - int(gl_SubgroupInvocationID), s[0]);
+        }
+    }
+    return GAVE_UP; // only if llvmpipe's loop limiter left the loop: a give-up too, never silent
+}
