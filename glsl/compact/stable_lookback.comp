@@ -49,6 +49,9 @@ layout(constant_id = 3) const uint FUNC = 0u;
 layout(constant_id = 10) const uint DIAG = 0u;
 // Look-back slices: predecessors read per step of the walk, in subgroups' worth.
 layout(constant_id = 11) const uint SLICES = 1u;
+// 1: load the next tile before counting this one (its ticket drawn two tiles ahead), so a tile's
+// loads are in flight through the previous tile's count, look-back and write (more registers).
+layout(constant_id = 12) const uint PREFETCH = 0u;
 // range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches;
 // tiles_per_group: the most tickets one group draws (groups x tiles_per_group >= tiles);
 // walk_limit: iterations of one walk before it gives up (the host's SPIN_LIMIT / tiles_per_group).
@@ -108,12 +111,24 @@ void main() {
     barrier();
     uint tile = ticket_shared[0];
     if (tile >= ntiles) return; // uniform: the whole group leaves
-    uvec4 v[ROUNDS];
+    uvec4 v[ROUNDS], vn[ROUNDS];
     load_tile(tile, v);
     uint pending = NONE, pending_count = 0u; // the tile counted one iteration ago, not yet written
+    uint nxt = 0u; // PREFETCH: the next tile's ticket
+    if (PREFETCH == 1u) {
+        if (t == 0u) ticket_shared[1] = draw(1u);
+        barrier(); // ticket_shared[1] is known
+        nxt = ticket_shared[1];
+    }
     for (uint k = 1u;; ++k) {
         uint gtile = p.tile_base + tile;
-        if (t == 0u) ticket_shared[k & 1u] = draw(k); // slot k & 1 was last read two tiles ago
+        if (PREFETCH == 1u) {
+            // draw k + 1 goes to slot (k + 1) & 1, last read (draw k - 1) before two barriers
+            if (t == 0u) ticket_shared[(k + 1u) & 1u] = draw(k + 1u);
+            if (nxt < ntiles) load_tile(nxt, vn);
+        } else if (t == 0u) {
+            ticket_shared[k & 1u] = draw(k); // slot k & 1 was last read two tiles ago
+        }
         uint first = tile * tile_size() / 4u + t; // this invocation's uvec4 of round 0
 
         // 2. Count this tile (packed 16-bit counts per round) and publish its AGGREGATE at once.
@@ -152,8 +167,15 @@ void main() {
             }
         }
         barrier(); // stage[] complete, sg_sum read, the next ticket drawn
-        uint next = ticket_shared[k & 1u];
-        if (next < ntiles) load_tile(next, v);
+        uint next;
+        if (PREFETCH == 1u) {
+            next = nxt;
+            nxt = ticket_shared[(k + 1u) & 1u];
+            for (uint r = 0u; r < ROUNDS; ++r) v[r] = vn[r];
+        } else {
+            next = ticket_shared[k & 1u];
+            if (next < ntiles) load_tile(next, v);
+        }
         pending = tile;
         pending_count = tile_count;
         if (next >= ntiles) break; // uniform

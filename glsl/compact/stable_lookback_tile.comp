@@ -21,8 +21,8 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
-// Diagnosis only: 1 skips the look-back (wrong results: the tile writes at its own start);
-// 3 counts look-backs, their reads and steps back in pad[0..3] (exact).
+// Diagnosis only: 1 skips the look-back (wrong results: the tile writes at its own start), 2
+// also the ticket (the tile is the group's index); 3 counts look-backs, their reads and steps back in pad[0..3] (exact).
 layout(constant_id = 10) const uint DIAG = 0u;
 layout(constant_id = 11) const uint SLICES = 1u;
 // range: which ticket; fallback_groups: the fallback's grid; tiles_per_group: unused (1);
@@ -46,7 +46,7 @@ void main() {
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
     // 1. The ticket.
-    if (t == 0u) ticket_shared = atomicAdd(ticket[p.range], 1u);
+    if (t == 0u) ticket_shared = DIAG == 2u ? gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y : atomicAdd(ticket[p.range], 1u);
     barrier(); // ticket_shared is known
     uint tile = ticket_shared;
     if (tile >= ntiles) return; // uniform: the grid may have more groups than tiles
@@ -82,7 +82,7 @@ void main() {
     // 3. The first subgroup looks back; every invocation stages its kept values.
     if (gl_SubgroupID == 0u) {
         tiles_done++;
-        uint prefix = gtile == 0u ? 0u : DIAG == 1u ? tile * tile_size() : look_back(gtile);
+        uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
         if (subgroupElect()) {
             if (prefix == GAVE_UP) {
                 give_up(gtile);

@@ -64,9 +64,15 @@ pub struct Args {
     /// Diagnosis: stable-lookback without the look-back (1) and the ticket (2): wrong results, timing only; 3: count the look-back's reads (with --passes)
     #[arg(long, hide = true, default_value_t = 0)]
     pub lookback_diag: u32,
-    /// Knob: stable-lookback's kernel: 0 the persistent grid, 1..=4 one tile of that many rounds per workgroup
+    /// Knob: stable-lookback with one tile per workgroup instead of its persistent grid
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub lookback_one_tile: bool,
+    /// Knob: stable-lookback's rounds of uvec4 per tile, 1..=4 (0: tiles of 4096)
     #[arg(long, hide = true, default_value_t = 0)]
-    pub lookback_tile_rounds: u32,
+    pub lookback_rounds: u32,
+    /// Knob: stable-lookback's persistent grid loads the next tile before counting this one
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub lookback_prefetch: bool,
 }
 
 impl Args {
@@ -83,7 +89,9 @@ impl Args {
             scan_coalesced: self.scan_coalesced,
             stage_vec4: self.stage_vec4,
             look_diag: self.lookback_diag,
-            lookback_tile_rounds: self.lookback_tile_rounds,
+            lookback_one_tile: self.lookback_one_tile,
+            lookback_rounds: self.lookback_rounds,
+            lookback_prefetch: self.lookback_prefetch,
         }
     }
 }
@@ -110,7 +118,9 @@ impl Args {
             scan_coalesced: true,
             stage_vec4: false,
             lookback_diag: 0,
-            lookback_tile_rounds: 0,
+            lookback_one_tile: false,
+            lookback_rounds: 0,
+            lookback_prefetch: false,
         }
     }
 }

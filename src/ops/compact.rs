@@ -191,9 +191,13 @@ pub struct Knobs {
     /// `stable-lookback`, diagnosis only (wrong results): 1 skips the look-back, 2 also the
     /// ticket; 0 (default) the real kernel.
     pub look_diag: u32,
-    /// `stable-lookback`: 0 the persistent grid (stable_lookback.comp); 1..=4 one tile of that
-    /// many rounds of uvec4 per workgroup (stable_lookback_tile.comp).
-    pub lookback_tile_rounds: u32,
+    /// `stable-lookback`: one tile per workgroup (stable_lookback_tile.comp) instead of the
+    /// persistent grid (stable_lookback.comp).
+    pub lookback_one_tile: bool,
+    /// `stable-lookback`: rounds of uvec4 per tile, 1..=4 (0: tiles of 4096 elements).
+    pub lookback_rounds: u32,
+    /// `stable-lookback`'s persistent grid: load the next tile before counting this one.
+    pub lookback_prefetch: bool,
 }
 
 impl Default for Knobs {
@@ -214,7 +218,9 @@ impl Default for Knobs {
             scan_coalesced: true,
             stage_vec4: false,
             look_diag: 0,
-            lookback_tile_rounds: 0,
+            lookback_one_tile: false,
+            lookback_rounds: 0,
+            lookback_prefetch: false,
         }
     }
 }
@@ -241,6 +247,15 @@ pub struct Compactor {
     lookback_groups: u32,
     /// stable-lookback: look-back iterations of one group before it gives up (SPIN_LIMIT).
     spin_limit: u32,
+}
+
+/// Elements per tile of `stable-lookback`'s kernel.
+fn lookback_tile(knobs: &Knobs) -> usize {
+    if knobs.lookback_rounds == 0 {
+        TILE
+    } else {
+        4 * (knobs.lookback_rounds * knobs.lookback_local) as usize
+    }
 }
 
 /// Words of the look-back state before the status words (args[6], ticket[4], incomplete, pad).
@@ -309,8 +324,8 @@ impl Compactor {
         if knobs.lookback_local != 256 && knobs.lookback_local != 512 {
             return Err(Error::invalid(format!("stable-lookback groups of {} invocations: use 256 or 512", knobs.lookback_local)));
         }
-        if knobs.lookback_tile_rounds > 4 {
-            return Err(Error::invalid(format!("{} rounds per look-back tile: use 0 (persistent) or 1..=4", knobs.lookback_tile_rounds)));
+        if knobs.lookback_rounds > 4 {
+            return Err(Error::invalid(format!("{} rounds per look-back tile: use 1..=4 (0: tiles of {TILE})", knobs.lookback_rounds)));
         }
         if !(1..=8).contains(&knobs.lookback_slices) {
             return Err(Error::invalid(format!("{} look-back slices: use 1..=8", knobs.lookback_slices)));
@@ -368,7 +383,7 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let rounds = TILE as u32 / (4 * knobs.lookback_local);
+                    let rounds = lookback_tile(&knobs) as u32 / (4 * knobs.lookback_local);
                     let lb = [
                         (0, knobs.lookback_local),
                         spec[1],
@@ -378,12 +393,10 @@ impl Compactor {
                         (7, rounds),
                         (10, knobs.look_diag.min(3)),
                         (11, knobs.lookback_slices),
+                        (12, knobs.lookback_prefetch as u32),
                     ];
-                    if knobs.lookback_tile_rounds > 0 {
-                        let mut lb = lb;
-                        lb[5] = (7, knobs.lookback_tile_rounds);
-                        lb[6] = (10, if knobs.look_diag == 2 { 1 } else { knobs.look_diag.min(3) }); // no ticketless diagnosis here
-                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_TILE, &lb)?);
+                    if knobs.lookback_one_tile {
+                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_TILE, &lb[..8])?);
                     } else {
                         k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
                     }
@@ -394,9 +407,8 @@ impl Compactor {
         let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
         // One status word per look-back tile (of the persistent kernel or the tile kernel).
-        let lookback_tile =
-            if knobs.lookback_tile_rounds > 0 { 4 * knobs.lookback_tile_rounds as usize * knobs.lookback_local as usize } else { TILE };
-        let state_len = if variant == Variant::StableLookback { STATE_HEADER + capacity.div_ceil(lookback_tile).max(ntiles) } else { 1 };
+        let state_len =
+            if variant == Variant::StableLookback { STATE_HEADER + capacity.div_ceil(lookback_tile(&knobs)).max(ntiles) } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
         // stable-lookback's persistent grid: LOOKBACK_INVOCATIONS_PER_CU per multiprocessor where the driver
         // tells their number, else one group per tile (at most MAX_GROUPS) as a plain grid.
@@ -514,12 +526,7 @@ impl Compactor {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    let lb_tile = if self.knobs.lookback_tile_rounds > 0 {
-                        4 * (self.knobs.lookback_tile_rounds * self.knobs.lookback_local) as usize
-                    } else {
-                        TILE
-                    };
-                    let tiles = (e - s).div_ceil(lb_tile);
+                    let tiles = (e - s).div_ceil(lookback_tile(&self.knobs));
                     let binds = [
                         input.bind_range(s, e),
                         input.bind_range(s, e),
@@ -530,7 +537,7 @@ impl Compactor {
                         windows[2],
                         windows[3],
                     ];
-                    if self.knobs.lookback_tile_rounds > 0 {
+                    if self.knobs.lookback_one_tile {
                         // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
                         let x = tiles.clamp(1, MAX_GROUPS);
                         let y = tiles.div_ceil(x).max(1) as u32;
