@@ -94,6 +94,9 @@ if [ "$mode" = full ]; then
   for n in 128 2048; do log $W sort --n $n --type f32 --runs 30; done
   echo "### peers"
   bash .gpu/peers/run.sh
+  # CUB's DeviceSelect::If and the read-all-write-half floor, next to our compaction above.
+  log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/compact_cub scripts/peers/compact_cub.cu
+  for lg in 26 24; do log /tmp/compact_cub $lg; done | tee "$out/peers_cub.txt"
   echo "### study"
   # SIGINT after the limit: the study keeps and writes what it measured.
   timeout -s INT ${STUDY_LIMIT:-300} $W study --runs 10 --out /tmp/study > /tmp/study.log 2>&1; echo "study exit $?"; tail -5 /tmp/study.log

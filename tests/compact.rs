@@ -86,10 +86,25 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
             k.push(Knobs { lookback_local: 512, lookback_groups: Some(3), windows: Some(4), ..d });
             k.push(Knobs { lookback_groups: Some(7), lookback_slices: 3, ..d });
             k.push(Knobs { stage_output: true, windows: Some(4), ..d });
+            k.extend(lookback_kernels());
+            k.push(Knobs { lookback_one_tile: true, lookback_rounds: 2, windows: Some(4), ..d });
         }
         _ => {}
     }
     k
+}
+
+/// stable-lookback's other kernels: one tile per workgroup, other tile sizes, the prefetch.
+fn lookback_kernels() -> Vec<Knobs> {
+    let d = Knobs::default();
+    vec![
+        Knobs { lookback_one_tile: true, lookback_rounds: 1, ..d },
+        Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d },
+        Knobs { lookback_one_tile: true, lookback_rounds: 2, lookback_local: 512, ..d },
+        Knobs { lookback_rounds: 3, lookback_prefetch: true, ..d },
+        Knobs { lookback_rounds: 1, lookback_prefetch: false, lookback_groups: Some(5), ..d },
+        Knobs { lookback_prefetch: true, lookback_groups: Some(3), ..d },
+    ]
 }
 
 #[test]
@@ -129,7 +144,20 @@ fn knobs_every_path() {
             check(&data, ty, pred, Func::Identity, Variant::Stable, got, &format!("ranged stable {knobs:?} n={n}"));
         }
     }
+    // Ranged stable-lookback with its other kernels: a ticket and tile numbering per range.
+    for knobs in lookback_kernels() {
+        let c = Compactor::with_knobs(&g, Variant::StableLookback, ty, pred, Func::Identity, 16_384, 4096, SPIN_LIMIT, knobs).unwrap();
+        for (n, frac) in [(12_289usize, 0.5), (16_384, 1.0), (16_383, 0.001)] {
+            let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
+            let got = run_compactor(&g, &c, &data).unwrap();
+            check(&data, ty, pred, Func::Identity, Variant::StableLookback, got, &format!("ranged lookback {knobs:?} n={n}"));
+        }
+    }
     let d = Knobs::default();
+    let lookback_refuses =
+        |k: Knobs| Compactor::with_knobs(&g, Variant::StableLookback, ty, pred, Func::Identity, 100, 4096, SPIN_LIMIT, k).is_err();
+    assert!(lookback_refuses(Knobs { lookback_rounds: 5, ..d }));
+    assert!(lookback_refuses(Knobs { lookback_local: 128, ..d }));
     let refuse =
         |k: Knobs, cap: usize| Compactor::with_knobs(&g, Variant::Stable, ty, pred, Func::Identity, cap, 4096, SPIN_LIMIT, k).is_err();
     assert!(refuse(Knobs { windows: Some(1), ..d }, 4097), "one window cannot hold more than a range");
@@ -263,18 +291,23 @@ fn lookback_kernel_completes_and_is_exact() {
     // fallback), so retry a few times and require at least one complete run per case.
     let g = gpu();
     let v = Variant::StableLookback;
-    for (n, ty, pred, frac, func) in [
-        (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate),
-        (1_000_003, ElemType::I32, Predicate::Even, 0.001, Func::Identity),
-        (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity),
+    let d = Knobs::default();
+    let one_tile = Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d };
+    let prefetch = Knobs { lookback_rounds: 3, lookback_prefetch: true, ..d };
+    for (n, ty, pred, frac, func, knobs) in [
+        (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, d),
+        (1_000_003, ElemType::I32, Predicate::Even, 0.001, Func::Identity, d),
+        (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, d),
+        (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, one_tile),
+        (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, prefetch),
     ] {
-        let c = Compactor::new(&g, v, ty, pred, func, n).unwrap();
+        let c = Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
         let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
         let mut completed = 0;
         for attempt in 0..12 {
             let got = run_compactor(&g, &c, &data).unwrap();
             let gave_up = c.lookback_gave_up(&g).unwrap();
-            check(&data, ty, pred, func, v, got, &format!("lookback n={n} attempt {attempt} gave_up={gave_up}"));
+            check(&data, ty, pred, func, v, got, &format!("lookback {knobs:?} n={n} attempt {attempt} gave_up={gave_up}"));
             if !gave_up {
                 completed += 1;
                 if completed == 2 {
@@ -294,13 +327,16 @@ fn lookback_fallback_is_exact() {
     let g = gpu();
     let v = Variant::StableLookback;
     let pred = Predicate::Greater(0.5f32.to_bits());
-    for (n, range) in [(100_003usize, 1usize << 25), (16_383, 4096), (4096, 4096), (1, 4096)] {
-        let c =
-            Compactor::with_spin_limit(&g, v, ElemType::F32, pred, Func::Negate, n, range.min(workgroup::ops::compact::range_elems(&g)), 0)
-                .unwrap();
-        let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 7).unwrap();
-        let got = run_compactor(&g, &c, &data).unwrap();
-        check(&data, ElemType::F32, pred, Func::Negate, v, got, &format!("fallback n={n}"));
-        assert_eq!(c.lookback_gave_up(&g).unwrap(), n > 4096, "n={n}: a tile after the first must give up");
+    let d = Knobs::default();
+    // (the tile of the first's elements, knobs)
+    for (tile, knobs) in [(4096, d), (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d })] {
+        for (n, range) in [(100_003usize, 1usize << 25), (16_383, 4096), (4096, 4096), (1, 4096)] {
+            let range = range.min(range_elems(&g));
+            let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, n, range, 0, knobs).unwrap();
+            let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 7).unwrap();
+            let got = run_compactor(&g, &c, &data).unwrap();
+            check(&data, ElemType::F32, pred, Func::Negate, v, got, &format!("fallback {knobs:?} n={n}"));
+            assert_eq!(c.lookback_gave_up(&g).unwrap(), n > tile, "{knobs:?} n={n}: a tile after the first must give up");
+        }
     }
 }

@@ -406,9 +406,10 @@ impl Compactor {
         };
         let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
-        // One status word per look-back tile (of the persistent kernel or the tile kernel).
-        let state_len =
-            if variant == Variant::StableLookback { STATE_HEADER + capacity.div_ceil(lookback_tile(&knobs)).max(ntiles) } else { 1 };
+        // One status word per look-back tile of every range (a range need not be a whole number
+        // of look-back tiles).
+        let lookback_tiles = capacity.div_ceil(range).max(1) * capacity.min(range).div_ceil(lookback_tile(&knobs)).max(1);
+        let state_len = if variant == Variant::StableLookback { STATE_HEADER + lookback_tiles.max(ntiles) } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
         // stable-lookback's persistent grid: LOOKBACK_INVOCATIONS_PER_CU per multiprocessor where the driver
         // tells their number, else one group per tile (at most MAX_GROUPS) as a plain grid.
