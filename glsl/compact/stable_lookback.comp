@@ -1,7 +1,8 @@
 #version 450
 // Ours: stable compaction in ONE pass over the input, a chained scan with decoupled look-back
 // (Merrill & Garland 2016), by a persistent grid.
-// A tile is 4096 elements (256 invocations x 4 rounds x uvec4 as stable_scatter.comp, or 512 x 2).
+// A tile is 4096 elements by default (256 invocations x 4 rounds x uvec4 as stable_scatter.comp,
+// or 512 x 2).
 // Each group loops over its tiles:
 //  1. tiles come from an atomic ticket (not gl_WorkGroupID: every tile this one waits for was
 //     drawn by a group that is already running, so waiting cannot deadlock); the next ticket is
@@ -57,7 +58,8 @@ layout(constant_id = 12) const uint PREFETCH = 0u;
 // walk_limit: iterations of one walk before it gives up (the host's SPIN_LIMIT / tiles_per_group).
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
 #include "compact_common.glsl"
-// Rounds per tile (constant_id 7): 4 with 256 invocations, 2 with 512 (tiles of 4096 either way).
+// Rounds per tile (constant_id 7): by default 4 with 256 invocations, 2 with 512 (tiles of 4096
+// either way); the host's --lookback-rounds knob sets 1..4.
 #define ROUNDS_SPEC
 #include "stable_tile.glsl"
 #include "lookback_walk.glsl"
