@@ -158,6 +158,8 @@ fn knobs_every_path() {
         |k: Knobs| Compactor::with_knobs(&g, Variant::StableLookback, ty, pred, Func::Identity, 100, 4096, SPIN_LIMIT, k).is_err();
     assert!(lookback_refuses(Knobs { lookback_rounds: 5, ..d }));
     assert!(lookback_refuses(Knobs { lookback_local: 128, ..d }));
+    assert!(lookback_refuses(Knobs { lookback_one_tile: true, lookback_prefetch: true, ..d }));
+    assert!(lookback_refuses(Knobs { lookback_one_tile: true, lookback_groups: Some(8), ..d }));
     let refuse =
         |k: Knobs, cap: usize| Compactor::with_knobs(&g, Variant::Stable, ty, pred, Func::Identity, cap, 4096, SPIN_LIMIT, k).is_err();
     assert!(refuse(Knobs { windows: Some(1), ..d }, 4097), "one window cannot hold more than a range");
@@ -328,7 +330,7 @@ fn lookback_fallback_is_exact() {
     let v = Variant::StableLookback;
     let pred = Predicate::Greater(0.5f32.to_bits());
     let d = Knobs::default();
-    // (the tile of the first's elements, knobs)
+    // (elements per look-back tile, knobs)
     for (tile, knobs) in [(4096, d), (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d })] {
         for (n, range) in [(100_003usize, 1usize << 25), (16_383, 4096), (4096, 4096), (1, 4096)] {
             let range = range.min(range_elems(&g));

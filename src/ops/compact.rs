@@ -327,6 +327,9 @@ impl Compactor {
         if knobs.lookback_rounds > 4 {
             return Err(Error::invalid(format!("{} rounds per look-back tile: use 1..=4 (0: tiles of {TILE})", knobs.lookback_rounds)));
         }
+        if knobs.lookback_one_tile && (knobs.lookback_prefetch || knobs.lookback_groups.is_some()) {
+            return Err(Error::invalid("the look-back prefetch and grid size are for the persistent grid, not one tile per workgroup"));
+        }
         if !(1..=8).contains(&knobs.lookback_slices) {
             return Err(Error::invalid(format!("{} look-back slices: use 1..=8", knobs.lookback_slices)));
         }
