@@ -73,6 +73,15 @@ pub struct Args {
     /// Knob: stable-lookback's persistent grid loads the next tile before counting this one
     #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub lookback_prefetch: bool,
+    /// Knob: stable-lookback by subgroup agents (tiles of --lookback-rounds uvec4 per lane; 0: 4)
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub lookback_agents: bool,
+    /// Knob: subgroup agents' staged tiles each, 1..=4
+    #[arg(long, hide = true, default_value_t = 2)]
+    pub lookback_lag: u32,
+    /// Knob: subgroup agents' consecutive tiles per ticket, 1..=16
+    #[arg(long, hide = true, default_value_t = 4)]
+    pub lookback_batch: u32,
 }
 
 impl Args {
@@ -92,6 +101,9 @@ impl Args {
             lookback_one_tile: self.lookback_one_tile,
             lookback_rounds: self.lookback_rounds,
             lookback_prefetch: self.lookback_prefetch,
+            lookback_agents: self.lookback_agents,
+            lookback_lag: self.lookback_lag,
+            lookback_batch: self.lookback_batch,
         }
     }
 }
@@ -121,6 +133,9 @@ impl Args {
             lookback_one_tile: false,
             lookback_rounds: 0,
             lookback_prefetch: false,
+            lookback_agents: false,
+            lookback_lag: 2,
+            lookback_batch: 4,
         }
     }
 }

@@ -156,6 +156,10 @@ const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
 /// The most tiles one group of stable-lookback draws (see SPIN_LIMIT).
 const MAX_TILES_PER_GROUP: usize = 1024;
+/// The most tickets one subgroup agent of stable-lookback draws (see SPIN_LIMIT).
+const MAX_TICKETS_PER_AGENT: usize = 256;
+/// stable-lookback's subgroup agents: invocations per multiprocessor (a full one on the H200).
+const AGENT_INVOCATIONS_PER_CU: u32 = 2048;
 /// stable-lookback's persistent grid: invocations per multiprocessor (4 groups of 256).
 const LOOKBACK_INVOCATIONS_PER_CU: u32 = 1024;
 
@@ -198,6 +202,13 @@ pub struct Knobs {
     pub lookback_rounds: u32,
     /// `stable-lookback`'s persistent grid: load the next tile before counting this one.
     pub lookback_prefetch: bool,
+    /// `stable-lookback`: subgroup agents (stable_lookback_agents.comp) instead of the
+    /// persistent grid of workgroups; tiles of `lookback_rounds` (0: 4) uvec4 per lane.
+    pub lookback_agents: bool,
+    /// `stable-lookback`'s subgroup agents: counted tiles each keeps staged (1..=4).
+    pub lookback_lag: u32,
+    /// `stable-lookback`'s subgroup agents: consecutive tiles per ticket (1..=16).
+    pub lookback_batch: u32,
 }
 
 impl Default for Knobs {
@@ -221,6 +232,9 @@ impl Default for Knobs {
             lookback_one_tile: false,
             lookback_rounds: 0,
             lookback_prefetch: false,
+            lookback_agents: false,
+            lookback_lag: 2,
+            lookback_batch: 4,
         }
     }
 }
@@ -247,11 +261,24 @@ pub struct Compactor {
     lookback_groups: u32,
     /// stable-lookback: look-back iterations of one group before it gives up (SPIN_LIMIT).
     spin_limit: u32,
+    /// The device's subgroup size (the subgroup agents' tiles).
+    subgroup: u32,
 }
 
-/// Elements per tile of `stable-lookback`'s kernel.
-fn lookback_tile(knobs: &Knobs) -> usize {
+/// Rounds of uvec4 per lane in a tile of the subgroup agents.
+fn agent_rounds(knobs: &Knobs) -> u32 {
     if knobs.lookback_rounds == 0 {
+        4
+    } else {
+        knobs.lookback_rounds
+    }
+}
+
+/// Elements per tile of `stable-lookback`'s kernel (`subgroup`: the device's subgroup size).
+fn lookback_tile(knobs: &Knobs, subgroup: u32) -> usize {
+    if knobs.lookback_agents {
+        4 * (agent_rounds(knobs) * subgroup) as usize
+    } else if knobs.lookback_rounds == 0 {
         TILE
     } else {
         4 * (knobs.lookback_rounds * knobs.lookback_local) as usize
@@ -321,11 +348,24 @@ impl Compactor {
         if knobs.rounds != 4 && knobs.rounds != 8 {
             return Err(Error::invalid(format!("{} rounds per tile: use 4 or 8", knobs.rounds)));
         }
-        if knobs.lookback_local != 256 && knobs.lookback_local != 512 {
-            return Err(Error::invalid(format!("stable-lookback groups of {} invocations: use 256 or 512", knobs.lookback_local)));
-        }
         if knobs.lookback_rounds > 4 {
             return Err(Error::invalid(format!("{} rounds per look-back tile: use 1..=4 (0: tiles of {TILE})", knobs.lookback_rounds)));
+        }
+        if knobs.lookback_agents {
+            if knobs.lookback_one_tile || knobs.lookback_prefetch {
+                return Err(Error::invalid("subgroup agents take neither one tile per workgroup nor the persistent grid's prefetch"));
+            }
+            if !(1..=4).contains(&knobs.lookback_lag) || !(1..=16).contains(&knobs.lookback_batch) {
+                return Err(Error::invalid("subgroup agents: a lag of 1..=4 staged tiles and 1..=16 tiles per ticket"));
+            }
+            if ![64, 128, 256, 512].contains(&knobs.lookback_local) {
+                return Err(Error::invalid(format!(
+                    "subgroup agents in groups of {} invocations: use 64, 128, 256 or 512",
+                    knobs.lookback_local
+                )));
+            }
+        } else if knobs.lookback_local != 256 && knobs.lookback_local != 512 {
+            return Err(Error::invalid(format!("stable-lookback groups of {} invocations: use 256 or 512", knobs.lookback_local)));
         }
         if knobs.lookback_one_tile && (knobs.lookback_prefetch || knobs.lookback_groups.is_some()) {
             return Err(Error::invalid("the look-back prefetch and grid size are for the persistent grid, not one tile per workgroup"));
@@ -386,7 +426,34 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let rounds = lookback_tile(&knobs) as u32 / (4 * knobs.lookback_local);
+                    let sg = ctx.info().subgroup_size;
+                    if knobs.lookback_agents {
+                        // Each agent's LAG slots of one tile: LAG x rounds x 4 words per invocation.
+                        let shared = 16 * knobs.lookback_lag * agent_rounds(&knobs) * knobs.lookback_local;
+                        if shared > ctx.info().max_shared_memory_bytes {
+                            return Err(Error::Unsupported(format!(
+                                "subgroup agents staging {} tiles need {shared} bytes of shared memory; {} has {}",
+                                knobs.lookback_lag,
+                                ctx.info().name,
+                                ctx.info().max_shared_memory_bytes
+                            )));
+                        }
+                        let agents = [
+                            (0, knobs.lookback_local),
+                            spec[1],
+                            spec[2],
+                            spec[3],
+                            spec[4],
+                            (7, agent_rounds(&knobs)),
+                            (10, knobs.look_diag.min(3)),
+                            (11, knobs.lookback_slices),
+                            (13, knobs.lookback_lag),
+                            (14, knobs.lookback_batch),
+                            (15, sg),
+                        ];
+                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_AGENTS, &agents)?);
+                    }
+                    let rounds = lookback_tile(&knobs, sg) as u32 / (4 * knobs.lookback_local);
                     let lb = [
                         (0, knobs.lookback_local),
                         spec[1],
@@ -398,7 +465,9 @@ impl Compactor {
                         (11, knobs.lookback_slices),
                         (12, knobs.lookback_prefetch as u32),
                     ];
-                    if knobs.lookback_one_tile {
+                    if knobs.lookback_agents {
+                        // pushed above
+                    } else if knobs.lookback_one_tile {
                         k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_TILE, &lb[..8])?);
                     } else {
                         k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
@@ -411,7 +480,8 @@ impl Compactor {
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
         // One status word per look-back tile of every range (a range need not be a whole number
         // of look-back tiles).
-        let lookback_tiles = capacity.div_ceil(range).max(1) * capacity.min(range).div_ceil(lookback_tile(&knobs)).max(1);
+        let lookback_tiles =
+            capacity.div_ceil(range).max(1) * capacity.min(range).div_ceil(lookback_tile(&knobs, ctx.info().subgroup_size)).max(1);
         let state_len = if variant == Variant::StableLookback { STATE_HEADER + lookback_tiles.max(ntiles) } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
         // stable-lookback's persistent grid: LOOKBACK_INVOCATIONS_PER_CU per multiprocessor where the driver
@@ -419,7 +489,8 @@ impl Compactor {
         let lookback_groups = knobs
             .lookback_groups
             .unwrap_or_else(|| {
-                let per_cu = LOOKBACK_INVOCATIONS_PER_CU / knobs.lookback_local;
+                let per_cu =
+                    if knobs.lookback_agents { AGENT_INVOCATIONS_PER_CU } else { LOOKBACK_INVOCATIONS_PER_CU } / knobs.lookback_local;
                 ctx.info().compute_units.map(|c| c * per_cu).unwrap_or(MAX_GROUPS as u32)
             })
             .clamp(1, MAX_GROUPS as u32);
@@ -438,6 +509,7 @@ impl Compactor {
             one_window,
             lookback_groups,
             spin_limit,
+            subgroup: ctx.info().subgroup_size,
         })
     }
 
@@ -530,7 +602,7 @@ impl Compactor {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    let tiles = (e - s).div_ceil(lookback_tile(&self.knobs));
+                    let tiles = (e - s).div_ceil(lookback_tile(&self.knobs, self.subgroup));
                     let binds = [
                         input.bind_range(s, e),
                         input.bind_range(s, e),
@@ -541,7 +613,28 @@ impl Compactor {
                         windows[2],
                         windows[3],
                     ];
-                    if self.knobs.lookback_one_tile {
+                    if self.knobs.lookback_agents {
+                        // A persistent grid of agents (subgroups); each draws at most `tickets`
+                        // batches, so its walks stay within the spin limit.
+                        let agents_per_group = (self.knobs.lookback_local / self.subgroup).max(1) as usize;
+                        let batches = tiles.div_ceil(self.knobs.lookback_batch as usize).max(1);
+                        let groups = (self.lookback_groups as usize)
+                            .max(batches.div_ceil(MAX_TICKETS_PER_AGENT * agents_per_group))
+                            .min(batches.div_ceil(agents_per_group))
+                            .clamp(1, MAX_GROUPS);
+                        let tickets = batches.div_ceil(groups * agents_per_group) as u32;
+                        let pc = [
+                            (e - s) as u32,
+                            self.threshold,
+                            shift,
+                            tile_base as u32,
+                            k as u32,
+                            fallback_groups,
+                            tickets,
+                            self.spin_limit / tickets,
+                        ];
+                        rec.dispatch(&self.kernels[3], [groups as u32, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
+                    } else if self.knobs.lookback_one_tile {
                         // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
                         let x = tiles.clamp(1, MAX_GROUPS);
                         let y = tiles.div_ceil(x).max(1) as u32;
