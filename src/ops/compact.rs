@@ -445,7 +445,7 @@ impl Compactor {
                             spec[3],
                             spec[4],
                             (7, agent_rounds(&knobs)),
-                            (10, knobs.look_diag.min(3)),
+                            (10, knobs.look_diag.min(5)),
                             (11, knobs.lookback_slices),
                             (13, knobs.lookback_lag),
                             (14, knobs.lookback_batch),
@@ -633,6 +633,7 @@ impl Compactor {
                             tickets,
                             self.spin_limit / tickets,
                         ];
+                        let binds = [&binds[..], &[windows[0], windows[0]]].concat(); // diagnosis's vector views of window 0
                         rec.dispatch(&self.kernels[3], [groups as u32, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     } else if self.knobs.lookback_one_tile {
                         // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
