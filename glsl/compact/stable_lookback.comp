@@ -68,6 +68,8 @@ shared uvec2 sg_sum[gl_WorkGroupSize.x];
 shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x];
 shared uint ticket_shared[2]; // tickets k alternate: k's slot was last read two tiles ago
 shared uint base_shared;
+#define STAGED stage
+#include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
 
 // This group's k-th tile (no more than tiles_per_group: then a number past the last tile).
 uint draw(uint k) {
@@ -97,7 +99,7 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
     barrier(); // base_shared is known
     uint base = base_shared;
     if (base != GAVE_UP) { // else the fallback writes everything
-        for (uint i = gl_LocalInvocationID.x; i < tile_count; i += gl_WorkGroupSize.x) store_out(base + i, stage[i]);
+        write_staged(0u, base, tile_count, gl_LocalInvocationID.x, gl_WorkGroupSize.x);
         if (gl_LocalInvocationID.x == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
     }
     barrier(); // stage[] has been written out; base_shared may change

@@ -27,10 +27,8 @@ layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
 // Diagnosis only: 1 skips the look-back (wrong results: a tile writes at its own start), 2 also
-// the ticket (agent a takes batches a, a + agents, ...); 3 counts look-backs, their reads and
-// steps back in pad[0..3] (exact). Bodies as 2 with other writes (wrong results, timing): 4 no
-// count and no staging, each uvec4 writes its .xy (8 bytes) at half its index (the floor's
-// traffic in this kernel's shape); 5 staged, written out as uvec4 (16-byte stores).
+// the ticket (agent a takes tiles a, a + agents, ...); 3 counts look-backs, their reads and
+// steps back in pad[0..3] (exact).
 layout(constant_id = 10) const uint DIAG = 0u;
 layout(constant_id = 11) const uint SLICES = 1u;
 // Staged tiles per agent (1..4) and consecutive tiles per ticket (1..16).
@@ -47,20 +45,19 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 #include "stable_tile.glsl"
 #include "lookback_walk.glsl"
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
-// DIAG 4, 5: output window 0 again, as uvec2 and uvec4.
-layout(std430, binding = 8) writeonly buffer Out0x2 { uvec2 o0x2[]; };
-layout(std430, binding = 9) writeonly buffer Out0x4 { uvec4 o0x4[]; };
 
 const uint TILE = ROUNDS * 4u * SUBGROUP;
 // Each agent's LAG slots of one tile each.
 shared uint slots[LAG * ROUNDS * 4u * gl_WorkGroupSize.x];
+#define STAGED slots
+#include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
 
 uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
 
 // This agent's k-th ticket, in lane 0's register (read it later: the atomic's latency hides).
 uint draw(uint k) {
     if (k >= p.tiles_per_group) return 0xFFFFFFFFu;
-    if (DIAG == 2u || DIAG >= 4u) return (gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID) + k * gl_NumWorkGroups.x * gl_NumSubgroups;
+    if (DIAG == 2u) return (gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID) + k * gl_NumWorkGroups.x * gl_NumSubgroups;
     uint t = 0u;
     if (gl_SubgroupInvocationID == 0u) t = atomicAdd(ticket[p.range], 1u);
     return t;
@@ -78,7 +75,7 @@ void finish(uint slot, uint ntiles) {
     uint prefix;
     if (gtile == 0u) {
         prefix = 0u; // published INCLUSIVE when counted
-    } else if (DIAG == 1u || DIAG >= 2u) {
+    } else if (DIAG == 1u || DIAG == 2u) {
         prefix = tile * TILE;
     } else if (tile % BATCH != 0u && last_tile + 1u == tile) {
         prefix = last_inclusive; // the tile before it in this agent's batch
@@ -89,7 +86,7 @@ void finish(uint slot, uint ntiles) {
     if (subgroupElect()) {
         if (prefix == GAVE_UP) {
             give_up(gtile);
-        } else if (gtile != 0u && (DIAG == 0u || DIAG == 3u)) {
+        } else if (gtile != 0u && DIAG != 1u && DIAG != 2u) {
             status[gtile] = INCLUSIVE | (prefix + c);
         }
     }
@@ -97,14 +94,7 @@ void finish(uint slot, uint ntiles) {
     last_inclusive = prefix == GAVE_UP ? GAVE_UP : prefix + c;
     if (prefix == GAVE_UP) return; // the fallback writes everything
     uint at = (gl_SubgroupID * LAG + slot) * TILE;
-    if (DIAG == 4u) return;
-    if (DIAG == 5u) {
-        for (uint i = gl_SubgroupInvocationID; 4u * i < c; i += SUBGROUP) {
-            o0x4[prefix / 4u + i] = uvec4(slots[at + 4u * i], slots[at + 4u * i + 1u], slots[at + 4u * i + 2u], slots[at + 4u * i + 3u]);
-        }
-        return;
-    }
-    for (uint i = gl_SubgroupInvocationID; i < c; i += SUBGROUP) store_out(prefix + i, slots[at + i]);
+    write_staged(at, prefix, c, gl_SubgroupInvocationID, SUBGROUP);
     if (gl_SubgroupInvocationID == 0u && tile + 1u == ntiles) count = prefix + c; // the range's last tile
 }
 
@@ -133,14 +123,6 @@ void main() {
         subgroupBarrier(); // the stagings of earlier steps are visible to every lane
         if (k >= LAG) finish(slot, ntiles);
 
-        if (DIAG == 4u) {
-            for (uint r = 0u; r < ROUNDS; ++r) o0x2[first + r * SUBGROUP] = v[r].xy;
-            if (lane == slot) pend_tile = tile;
-            ++k;
-            if ((tile + 1u) % BATCH != 0u && tile + 1u < ntiles) ++tile;
-            else { batch = subgroupBroadcastFirst(next_raw); if (batch >= nbatches) break; tile = batch * BATCH; }
-            continue;
-        }
         // 3. Count, publish the AGGREGATE, stage.
         uint m[ROUNDS];
         uvec2 c = uvec2(0u);

@@ -39,6 +39,8 @@ shared uvec2 sg_sum[gl_WorkGroupSize.x];
 shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x];
 shared uint ticket_shared;
 shared uint base_shared;
+#define STAGED stage
+#include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
 
 uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
 
@@ -101,7 +103,7 @@ void main() {
     barrier(); // stage[] complete, base_shared known
     uint base = base_shared;
     if (base != GAVE_UP) { // else the fallback writes everything
-        for (uint i = t; i < tile_count; i += gl_WorkGroupSize.x) store_out(base + i, stage[i]);
+        write_staged(0u, base, tile_count, t, gl_WorkGroupSize.x);
         if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
     }
     if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) {

@@ -21,13 +21,11 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 layout(std430, binding = 3) readonly buffer Tiles { uint tile_offsets[]; };
 
 layout(constant_id = 6) const uint STAGE = 0u;
-// STAGE_VEC4 (constant_id 8) = 1, with STAGE = 1 and WINDOWS = 1: the staged copy writes 16-byte
-// uvec4 stores where the output index is a multiple of 4 (scalar head and tail).
-layout(constant_id = 8) const uint STAGE_VEC4 = 0u;
-layout(std430, binding = 8) writeonly buffer Out4 { uvec4 o4[]; }; // window 0 as uvec4
 
 shared uvec4 sg_sum[gl_WorkGroupSize.x];
 shared uint stage[STAGE == 1u ? ROUNDS * 4u * gl_WorkGroupSize.x : 1u];
+#define STAGED stage
+#include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged copy
 
 void main() {
     uint t = gl_LocalInvocationID.x;
@@ -72,18 +70,7 @@ void main() {
         }
         if (STAGE == 1u) {
             barrier(); // stage[] is complete
-            if (STAGE_VEC4 == 1u && WINDOWS == 1u) {
-                uint head = min((4u - (base & 3u)) & 3u, round_start);
-                uint nv = (round_start - head) / 4u;
-                if (t < head) o0[base + t] = stage[t];
-                for (uint q = t; q < nv; q += gl_WorkGroupSize.x) {
-                    uint s0 = head + 4u * q;
-                    o4[(base + head) / 4u + q] = uvec4(stage[s0], stage[s0 + 1u], stage[s0 + 2u], stage[s0 + 3u]);
-                }
-                for (uint i = head + 4u * nv + t; i < round_start; i += gl_WorkGroupSize.x) o0[base + i] = stage[i];
-            } else {
-                for (uint i = t; i < round_start; i += gl_WorkGroupSize.x) store_out(base + i, stage[i]);
-            }
+            write_staged(0u, base, round_start, t, gl_WorkGroupSize.x);
         }
         barrier(); // sg_sum is reused next tile
     }

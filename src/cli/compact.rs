@@ -82,6 +82,9 @@ pub struct Args {
     /// Knob: subgroup agents' consecutive tiles per ticket, 1..=16
     #[arg(long, hide = true, default_value_t = 4)]
     pub lookback_batch: u32,
+    /// Knob: stable-lookback's kernels write staged tiles with 16-byte stores (one output window)
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub lookback_vec4: bool,
 }
 
 impl Args {
@@ -104,6 +107,7 @@ impl Args {
             lookback_agents: self.lookback_agents,
             lookback_lag: self.lookback_lag,
             lookback_batch: self.lookback_batch,
+            lookback_vec4: self.lookback_vec4,
         }
     }
 }
@@ -136,6 +140,7 @@ impl Args {
             lookback_agents: false,
             lookback_lag: 2,
             lookback_batch: 4,
+            lookback_vec4: false,
         }
     }
 }

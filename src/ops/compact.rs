@@ -209,6 +209,8 @@ pub struct Knobs {
     pub lookback_lag: u32,
     /// `stable-lookback`'s subgroup agents: consecutive tiles per ticket (1..=16).
     pub lookback_batch: u32,
+    /// `stable-lookback`'s kernels, with one output window: 16-byte stores of the staged tile.
+    pub lookback_vec4: bool,
 }
 
 impl Default for Knobs {
@@ -235,6 +237,7 @@ impl Default for Knobs {
             lookback_agents: false,
             lookback_lag: 2,
             lookback_batch: 4,
+            lookback_vec4: false,
         }
     }
 }
@@ -445,11 +448,12 @@ impl Compactor {
                             spec[3],
                             spec[4],
                             (7, agent_rounds(&knobs)),
-                            (10, knobs.look_diag.min(5)),
+                            (10, knobs.look_diag.min(3)),
                             (11, knobs.lookback_slices),
                             (13, knobs.lookback_lag),
                             (14, knobs.lookback_batch),
                             (15, sg),
+                            (8, knobs.lookback_vec4 as u32),
                         ];
                         k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_AGENTS, &agents)?);
                     }
@@ -463,12 +467,13 @@ impl Compactor {
                         (7, rounds),
                         (10, knobs.look_diag.min(3)),
                         (11, knobs.lookback_slices),
+                        (8, knobs.lookback_vec4 as u32),
                         (12, knobs.lookback_prefetch as u32),
                     ];
                     if knobs.lookback_agents {
                         // pushed above
                     } else if knobs.lookback_one_tile {
-                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_TILE, &lb[..8])?);
+                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_TILE, &lb[..9])?);
                     } else {
                         k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
                     }
@@ -612,6 +617,7 @@ impl Compactor {
                         windows[1],
                         windows[2],
                         windows[3],
+                        windows[0], // as uvec4 (lookback_vec4)
                     ];
                     if self.knobs.lookback_agents {
                         // A persistent grid of agents (subgroups); each draws at most `tickets`
@@ -633,7 +639,6 @@ impl Compactor {
                             tickets,
                             self.spin_limit / tickets,
                         ];
-                        let binds = [&binds[..], &[windows[0], windows[0]]].concat(); // diagnosis's vector views of window 0
                         rec.dispatch(&self.kernels[3], [groups as u32, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     } else if self.knobs.lookback_one_tile {
                         // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
