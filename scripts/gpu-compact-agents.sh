@@ -6,7 +6,7 @@
 # (exact) counts the look-back's window reads. --lookback-vec4 true: 16-byte stores of staged tiles.
 A="compact --n 67108864 --type f32 --pred gt:0.5 --runs 30 --passes --variant stable-lookback"
 row() { echo "## ${*}"; .gpu/workgroup $A "$@" | grep -E "^stable|rror|look-backs|registers|agents"; }
-G="--lookback-agents true --lookback-batch 1 --lookback-local 128"
+G="--lookback-agents true --lookback-local 128"
 V="--lookback-vec4 true"
 for f in 0.5 0.001; do
   row --pass-fraction $f --lookback-diag 3

@@ -104,6 +104,12 @@ fn lookback_kernels() -> Vec<Knobs> {
         Knobs { lookback_rounds: 3, lookback_prefetch: true, ..d },
         Knobs { lookback_rounds: 1, lookback_prefetch: false, lookback_groups: Some(5), ..d },
         Knobs { lookback_prefetch: true, lookback_groups: Some(3), ..d },
+        Knobs { lookback_vec4: true, ..d },
+        Knobs { lookback_one_tile: true, lookback_rounds: 3, lookback_vec4: true, ..d },
+        // subgroup agents (stable_lookback_agents.comp)
+        Knobs { lookback_agents: true, lookback_local: 128, ..d },
+        Knobs { lookback_agents: true, lookback_local: 64, lookback_lag: 1, lookback_rounds: 1, lookback_vec4: true, ..d },
+        Knobs { lookback_agents: true, lookback_lag: 4, lookback_rounds: 2, lookback_groups: Some(2), lookback_local: 128, ..d },
     ]
 }
 
@@ -160,6 +166,12 @@ fn knobs_every_path() {
     assert!(lookback_refuses(Knobs { lookback_local: 128, ..d }));
     assert!(lookback_refuses(Knobs { lookback_one_tile: true, lookback_prefetch: true, ..d }));
     assert!(lookback_refuses(Knobs { lookback_one_tile: true, lookback_groups: Some(8), ..d }));
+    let agents = Knobs { lookback_agents: true, lookback_local: 128, ..d };
+    assert!(lookback_refuses(Knobs { lookback_one_tile: true, ..agents }));
+    assert!(lookback_refuses(Knobs { lookback_prefetch: true, ..agents }));
+    assert!(lookback_refuses(Knobs { lookback_lag: 0, ..agents }));
+    assert!(lookback_refuses(Knobs { lookback_lag: 5, ..agents }));
+    assert!(lookback_refuses(Knobs { lookback_local: 96, ..agents }));
     let refuse =
         |k: Knobs, cap: usize| Compactor::with_knobs(&g, Variant::Stable, ty, pred, Func::Identity, cap, 4096, SPIN_LIMIT, k).is_err();
     assert!(refuse(Knobs { windows: Some(1), ..d }, 4097), "one window cannot hold more than a range");
@@ -296,12 +308,14 @@ fn lookback_kernel_completes_and_is_exact() {
     let d = Knobs::default();
     let one_tile = Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d };
     let prefetch = Knobs { lookback_rounds: 3, lookback_prefetch: true, ..d };
+    let agents = Knobs { lookback_agents: true, lookback_lag: 3, lookback_local: 128, lookback_vec4: true, ..d };
     for (n, ty, pred, frac, func, knobs) in [
         (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, d),
         (1_000_003, ElemType::I32, Predicate::Even, 0.001, Func::Identity, d),
         (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, d),
         (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, one_tile),
         (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, prefetch),
+        (300_001, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, agents),
     ] {
         let c = Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
         let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
@@ -331,7 +345,12 @@ fn lookback_fallback_is_exact() {
     let pred = Predicate::Greater(0.5f32.to_bits());
     let d = Knobs::default();
     // (elements per look-back tile, knobs)
-    for (tile, knobs) in [(4096, d), (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d })] {
+    let agent_tile = 4 * 4 * g.info().subgroup_size as usize; // 4 rounds of uvec4 per lane
+    for (tile, knobs) in [
+        (4096, d),
+        (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d }),
+        (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, ..d }),
+    ] {
         for (n, range) in [(100_003usize, 1usize << 25), (16_383, 4096), (4096, 4096), (1, 4096)] {
             let range = range.min(range_elems(&g));
             let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, n, range, 0, knobs).unwrap();

@@ -3,13 +3,12 @@
 // 2016), by SUBGROUP AGENTS: every subgroup of a persistent grid works alone, with no workgroup
 // barrier anywhere (stable_lookback.comp's groups of 256 wait at four barriers per tile while one
 // subgroup looks back). A tile is ROUNDS uvec4 per lane (ROUNDS x 4 x subgroup size elements);
-// an agent draws BATCH consecutive tiles per ticket and keeps its last LAG counted tiles staged in
-// its own LAG slots of shared memory. Each step of an agent:
+// an agent draws one tile per ticket and keeps its last LAG counted tiles staged in its own LAG
+// slots of shared memory. Each step of an agent:
 //  1. issue the loads of the current tile;
 //  2. while they are in flight, finish the oldest staged tile (counted LAG steps ago, so its
-//     predecessors have long published): its exclusive prefix is the inclusive one of the tile
-//     before it when that was this agent's last (inside a batch), else a look-back
-//     (lookback_walk.glsl); publish INCLUSIVE, write the tile out from its slot, coalesced;
+//     predecessors have long published): look back (lookback_walk.glsl), publish INCLUSIVE,
+//     write the tile out from its slot, coalesced (staged_write.glsl);
 //  3. count the current tile (packed per-round counts, subgroupExclusiveAdd), publish its
 //     AGGREGATE at once, stage its kept f(x) at their in-tile rank in the slot just freed.
 // Deadlock-free as the persistent grid: a walk waits only for tiles that have not published their
@@ -17,6 +16,9 @@
 // sees every predecessor published. Stalls give up after walk_limit iterations into the exact
 // 3-pass fallback (ABORTED, args[]), as in stable_lookback.comp; so does an agent whose subgroup
 // is not the size the host sized the tiles for (SUBGROUP).
+// Measured on the H200 (docs/reduce_compact.md): exact, but 1.65x the persistent grid's time. With
+// 4000+ agents in flight a walk steps back past ~64 tiles in 3-4 reads. (Several consecutive
+// tiles per ticket, tried and removed, chain every walk to the previous ticket's last count.)
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -31,9 +33,8 @@ layout(constant_id = 3) const uint FUNC = 0u;
 // steps back in pad[0..3] (exact).
 layout(constant_id = 10) const uint DIAG = 0u;
 layout(constant_id = 11) const uint SLICES = 1u;
-// Staged tiles per agent (1..4) and consecutive tiles per ticket (1..16).
+// Staged tiles per agent (1..4).
 layout(constant_id = 13) const uint LAG = 2u;
-layout(constant_id = 14) const uint BATCH = 4u;
 // The subgroup size the host sized the tiles (and the status words) for.
 layout(constant_id = 15) const uint SUBGROUP = 32u;
 // range: which ticket; fallback_groups: the fallback's grid; tiles_per_group: the most tickets
@@ -57,7 +58,7 @@ uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) &
 // This agent's k-th ticket, in lane 0's register (read it later: the atomic's latency hides).
 uint draw(uint k) {
     if (k >= p.tiles_per_group) return 0xFFFFFFFFu;
-    if (DIAG == 2u) return (gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID) + k * gl_NumWorkGroups.x * gl_NumSubgroups;
+    if (DIAG == 2u) return gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID + k * gl_NumWorkGroups.x * gl_NumSubgroups;
     uint t = 0u;
     if (gl_SubgroupInvocationID == 0u) t = atomicAdd(ticket[p.range], 1u);
     return t;
@@ -65,8 +66,6 @@ uint draw(uint k) {
 
 // The staged tiles: lane s holds slot s's tile and count (LAG <= subgroup size).
 uint pend_tile = 0u, pend_count = 0u;
-// The last tile this agent finished and its inclusive prefix (GAVE_UP if it gave up).
-uint last_tile = 0xFFFFFFFFu, last_inclusive = 0u;
 
 // Step 2: the prefix of the tile in `slot`, its INCLUSIVE, its write-out.
 void finish(uint slot, uint ntiles) {
@@ -77,8 +76,6 @@ void finish(uint slot, uint ntiles) {
         prefix = 0u; // published INCLUSIVE when counted
     } else if (DIAG == 1u || DIAG == 2u) {
         prefix = tile * TILE;
-    } else if (tile % BATCH != 0u && last_tile + 1u == tile) {
-        prefix = last_inclusive; // the tile before it in this agent's batch
     } else {
         tiles_done++;
         prefix = look_back(gtile);
@@ -90,8 +87,6 @@ void finish(uint slot, uint ntiles) {
             status[gtile] = INCLUSIVE | (prefix + c);
         }
     }
-    last_tile = tile;
-    last_inclusive = prefix == GAVE_UP ? GAVE_UP : prefix + c;
     if (prefix == GAVE_UP) return; // the fallback writes everything
     uint at = (gl_SubgroupID * LAG + slot) * TILE;
     write_staged(at, prefix, c, gl_SubgroupInvocationID, SUBGROUP);
@@ -105,13 +100,10 @@ void main() {
     }
     uint lane = gl_SubgroupInvocationID;
     uint ntiles = (p.n + TILE - 1u) / TILE;
-    uint nbatches = (ntiles + BATCH - 1u) / BATCH;
-    uint batch = subgroupBroadcastFirst(draw(0u));
-    if (batch >= nbatches) return;
-    uint tile = batch * BATCH;
-    uint drawn = 1u, next_raw = 0u, k = 0u;
-    for (;;) {
-        if (tile % BATCH == 0u) next_raw = draw(drawn++); // at a batch's first tile, the next ticket
+    uint tile = subgroupBroadcastFirst(draw(0u));
+    if (tile >= ntiles) return;
+    for (uint k = 0u;; ++k) {
+        uint next_raw = draw(k + 1u); // the next ticket, read at the end of this step
         // 1. This tile's loads.
         uint first = tile * (TILE / 4u) + lane; // this lane's uvec4 of round 0
         uvec4 v[ROUNDS];
@@ -151,22 +143,15 @@ void main() {
             pend_tile = tile;
             pend_count = tile_count;
         }
-        ++k;
-
-        // The next tile: the next of this batch, else the next ticket's first.
-        if ((tile + 1u) % BATCH != 0u && tile + 1u < ntiles) {
-            ++tile;
-        } else {
-            batch = subgroupBroadcastFirst(next_raw);
-            if (batch >= nbatches) break;
-            tile = batch * BATCH;
+        tile = subgroupBroadcastFirst(next_raw);
+        if (tile >= ntiles) {
+            // Drain: finish the staged tiles (steps k - LAG + 1 .. k), oldest first.
+            subgroupMemoryBarrierShared();
+            subgroupBarrier(); // the last staging is visible to every lane
+            for (uint j = k + 1u - min(k + 1u, LAG); j <= k; ++j) finish(j % LAG, ntiles);
+            break;
         }
     }
-    // Drain: finish the staged tiles, oldest first.
-    subgroupMemoryBarrierShared();
-    subgroupBarrier(); // the last staging is visible to every lane
-    uint staged = min(k, LAG);
-    for (uint j = k - staged; j < k; ++j) finish(j % LAG, ntiles);
     if (DIAG == 3u && subgroupElect()) {
         atomicAdd(pad[0], tiles_done);
         atomicAdd(pad[1], diag_reads);

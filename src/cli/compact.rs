@@ -79,9 +79,6 @@ pub struct Args {
     /// Knob: subgroup agents' staged tiles each, 1..=4
     #[arg(long, hide = true, default_value_t = 2)]
     pub lookback_lag: u32,
-    /// Knob: subgroup agents' consecutive tiles per ticket, 1..=16
-    #[arg(long, hide = true, default_value_t = 4)]
-    pub lookback_batch: u32,
     /// Knob: stable-lookback's kernels write staged tiles with 16-byte stores (one output window)
     #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub lookback_vec4: bool,
@@ -106,7 +103,6 @@ impl Args {
             lookback_prefetch: self.lookback_prefetch,
             lookback_agents: self.lookback_agents,
             lookback_lag: self.lookback_lag,
-            lookback_batch: self.lookback_batch,
             lookback_vec4: self.lookback_vec4,
         }
     }
@@ -139,7 +135,6 @@ impl Args {
             lookback_prefetch: false,
             lookback_agents: false,
             lookback_lag: 2,
-            lookback_batch: 4,
             lookback_vec4: false,
         }
     }

@@ -207,8 +207,6 @@ pub struct Knobs {
     pub lookback_agents: bool,
     /// `stable-lookback`'s subgroup agents: counted tiles each keeps staged (1..=4).
     pub lookback_lag: u32,
-    /// `stable-lookback`'s subgroup agents: consecutive tiles per ticket (1..=16).
-    pub lookback_batch: u32,
     /// `stable-lookback`'s kernels, with one output window: 16-byte stores of the staged tile.
     pub lookback_vec4: bool,
 }
@@ -236,7 +234,6 @@ impl Default for Knobs {
             lookback_prefetch: false,
             lookback_agents: false,
             lookback_lag: 2,
-            lookback_batch: 4,
             lookback_vec4: false,
         }
     }
@@ -358,8 +355,8 @@ impl Compactor {
             if knobs.lookback_one_tile || knobs.lookback_prefetch {
                 return Err(Error::invalid("subgroup agents take neither one tile per workgroup nor the persistent grid's prefetch"));
             }
-            if !(1..=4).contains(&knobs.lookback_lag) || !(1..=16).contains(&knobs.lookback_batch) {
-                return Err(Error::invalid("subgroup agents: a lag of 1..=4 staged tiles and 1..=16 tiles per ticket"));
+            if !(1..=4).contains(&knobs.lookback_lag) {
+                return Err(Error::invalid(format!("subgroup agents staging {} tiles: use 1..=4", knobs.lookback_lag)));
             }
             if ![64, 128, 256, 512].contains(&knobs.lookback_local) {
                 return Err(Error::invalid(format!(
@@ -451,7 +448,6 @@ impl Compactor {
                             (10, knobs.look_diag.min(3)),
                             (11, knobs.lookback_slices),
                             (13, knobs.lookback_lag),
-                            (14, knobs.lookback_batch),
                             (15, sg),
                             (8, knobs.lookback_vec4 as u32),
                         ];
@@ -620,15 +616,14 @@ impl Compactor {
                         windows[0], // as uvec4 (lookback_vec4)
                     ];
                     if self.knobs.lookback_agents {
-                        // A persistent grid of agents (subgroups); each draws at most `tickets`
-                        // batches, so its walks stay within the spin limit.
+                        // A persistent grid of agents (subgroups); each draws at most `tickets` tiles,
+                        // so its walks stay within the spin limit.
                         let agents_per_group = (self.knobs.lookback_local / self.subgroup).max(1) as usize;
-                        let batches = tiles.div_ceil(self.knobs.lookback_batch as usize).max(1);
                         let groups = (self.lookback_groups as usize)
-                            .max(batches.div_ceil(MAX_TICKETS_PER_AGENT * agents_per_group))
-                            .min(batches.div_ceil(agents_per_group))
+                            .max(tiles.div_ceil(MAX_TICKETS_PER_AGENT * agents_per_group))
+                            .min(tiles.div_ceil(agents_per_group))
                             .clamp(1, MAX_GROUPS);
-                        let tickets = batches.div_ceil(groups * agents_per_group) as u32;
+                        let tickets = tiles.div_ceil(groups * agents_per_group).max(1) as u32;
                         let pc = [
                             (e - s) as u32,
                             self.threshold,
