@@ -7,18 +7,8 @@
 A="compact --n 67108864 --type f32 --pred gt:0.5 --runs 30 --passes --variant stable-lookback"
 row() { echo "## ${*}"; .gpu/workgroup $A "$@" | grep -E "^stable|rror|look-backs|registers|agents"; }
 G="--lookback-agents true --lookback-local 128"
-V="--lookback-vec4 true"
-for f in 0.5 0.001; do
-  row --pass-fraction $f --lookback-diag 3
-  row --pass-fraction $f --lookback-diag 3 $V
+row --pass-fraction 0.5 $G --lookback-diag 3 --lookback-lag 3 --lookback-groups 1056
+for f in 0.5 0.001; do row --pass-fraction $f --lookback-diag 3 --lookback-rounds 3 --lookback-prefetch true --lookback-groups 396; done
+for n in 16777216 1048576; do
+  for k in "" "--lookback-rounds 3 --lookback-prefetch true --lookback-groups 396"; do echo "## n=$n $k"; .gpu/workgroup compact --n $n --type f32 --pred gt:0.5 --runs 30 --pass-fraction 0.5 --variant stable-lookback $k | grep -E "^stable"; done
 done
-row --pass-fraction 0.5 --lookback-diag 2 $V
-for lag in 2 3 4; do row --pass-fraction 0.5 $G --lookback-diag 3 --lookback-lag $lag $V; done
-row --pass-fraction 0.5 $G --lookback-diag 3 --lookback-lag 3
-row --pass-fraction 0.5 $G --lookback-diag 3 --lookback-lag 3 $V --lookback-groups 1056
-row --pass-fraction 0.5 $G --lookback-diag 2 --lookback-lag 3 $V
-for lag in 2 4; do row --pass-fraction 0.5 $G --lookback-diag 3 --lookback-lag $lag --lookback-rounds 2 $V; done
-row --pass-fraction 0.001 $G --lookback-diag 3 --lookback-lag 3 $V
-row --pass-fraction 0.5 --lookback-diag 3 --lookback-one-tile true --lookback-rounds 3 $V
-for f in 0.5 0.001; do row --pass-fraction $f --lookback-diag 3 --lookback-rounds 3 --lookback-prefetch true --lookback-groups 396 $V; done
-for v in false true; do echo "## stable --stage-vec4 $v"; .gpu/workgroup compact --n 67108864 --type f32 --pred gt:0.5 --runs 30 --pass-fraction 0.5 --variant stable --stage-vec4 $v | grep -E "^stable"; done
