@@ -109,7 +109,9 @@ impl Args {
 }
 
 impl Args {
+    /// The tour's run: every variant, with the library's default knobs.
     pub fn demo() -> Args {
+        let k = compact::Knobs::default();
         Args {
             n: 1_000_003,
             pred: "gt:0.5".into(),
@@ -119,23 +121,23 @@ impl Args {
             out: None,
             numbers: Numbers::demo(3),
             passes: false,
-            windows: None,
-            stage_output: true,
-            groups: None,
-            tile_rounds: 4,
-            lookback_fallback: true,
-            lookback_groups: None,
-            lookback_slices: 1,
-            lookback_local: 256,
-            scan_coalesced: true,
-            stage_vec4: false,
-            lookback_diag: 0,
-            lookback_one_tile: false,
-            lookback_rounds: 0,
-            lookback_prefetch: false,
-            lookback_agents: false,
-            lookback_lag: 2,
-            lookback_vec4: false,
+            windows: k.windows,
+            stage_output: k.stage_output,
+            groups: k.groups,
+            tile_rounds: k.rounds,
+            lookback_fallback: k.lookback_fallback,
+            lookback_groups: k.lookback_groups,
+            lookback_slices: k.lookback_slices,
+            lookback_local: k.lookback_local,
+            scan_coalesced: k.scan_coalesced,
+            stage_vec4: k.stage_vec4,
+            lookback_diag: k.look_diag,
+            lookback_one_tile: k.lookback_one_tile,
+            lookback_rounds: k.lookback_rounds,
+            lookback_prefetch: k.lookback_prefetch,
+            lookback_agents: k.lookback_agents,
+            lookback_lag: k.lookback_lag,
+            lookback_vec4: k.lookback_vec4,
         }
     }
 }

@@ -427,9 +427,25 @@ impl Compactor {
                         )));
                     }
                     let sg = ctx.info().subgroup_size;
-                    if knobs.lookback_agents {
+                    let rounds = if knobs.lookback_agents {
+                        agent_rounds(&knobs)
+                    } else {
+                        lookback_tile(&knobs, sg) as u32 / (4 * knobs.lookback_local)
+                    };
+                    let mut lb = vec![
+                        (0, knobs.lookback_local),
+                        spec[1],
+                        spec[2],
+                        spec[3],
+                        spec[4],
+                        (7, rounds),
+                        (8, knobs.lookback_vec4 as u32),
+                        (10, knobs.look_diag.min(3)),
+                        (11, knobs.lookback_slices),
+                    ];
+                    let shader = if knobs.lookback_agents {
                         // Each agent's LAG slots of one tile: LAG x rounds x 4 words per invocation.
-                        let shared = 16 * knobs.lookback_lag * agent_rounds(&knobs) * knobs.lookback_local;
+                        let shared = 16 * knobs.lookback_lag * rounds * knobs.lookback_local;
                         if shared > ctx.info().max_shared_memory_bytes {
                             return Err(Error::Unsupported(format!(
                                 "subgroup agents staging {} tiles need {shared} bytes of shared memory; {} has {}",
@@ -438,41 +454,15 @@ impl Compactor {
                                 ctx.info().max_shared_memory_bytes
                             )));
                         }
-                        let agents = [
-                            (0, knobs.lookback_local),
-                            spec[1],
-                            spec[2],
-                            spec[3],
-                            spec[4],
-                            (7, agent_rounds(&knobs)),
-                            (10, knobs.look_diag.min(3)),
-                            (11, knobs.lookback_slices),
-                            (13, knobs.lookback_lag),
-                            (15, sg),
-                            (8, knobs.lookback_vec4 as u32),
-                        ];
-                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_AGENTS, &agents)?);
-                    }
-                    let rounds = lookback_tile(&knobs, sg) as u32 / (4 * knobs.lookback_local);
-                    let lb = [
-                        (0, knobs.lookback_local),
-                        spec[1],
-                        spec[2],
-                        spec[3],
-                        spec[4],
-                        (7, rounds),
-                        (10, knobs.look_diag.min(3)),
-                        (11, knobs.lookback_slices),
-                        (8, knobs.lookback_vec4 as u32),
-                        (12, knobs.lookback_prefetch as u32),
-                    ];
-                    if knobs.lookback_agents {
-                        // pushed above
+                        lb.extend([(13, knobs.lookback_lag), (15, sg)]);
+                        &shaders::COMPACT_STABLE_LOOKBACK_AGENTS
                     } else if knobs.lookback_one_tile {
-                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK_TILE, &lb[..9])?);
+                        &shaders::COMPACT_STABLE_LOOKBACK_TILE
                     } else {
-                        k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_LOOKBACK, &lb)?);
-                    }
+                        lb.push((12, knobs.lookback_prefetch as u32));
+                        &shaders::COMPACT_STABLE_LOOKBACK
+                    };
+                    k.push(Kernel::new(ctx, shader, &lb)?);
                 }
                 k
             }
