@@ -23,6 +23,23 @@ void give_up(uint tile) {
     incomplete = 1u;
 }
 
+#ifdef LOOKBACK_WAIT
+// Subgroup-clock ticks to wait before a walk's first read (so that the predecessors have
+// published; CUB's select waits about 1.1 us with __nanosleep) and before re-reading a window
+// that held a predecessor not yet published. GLSL has no sleep: the subgroup spins on the clock,
+// touching no memory. Its loop iterations count against the walk's bound (llvmpipe's limiter).
+layout(constant_id = 16) const uint WAIT_FIRST = 0u;
+layout(constant_id = 17) const uint WAIT_POLL = 0u;
+const uint WAIT_SPINS = 1024u; // at most, per wait
+uint wait_ticks(uint ticks) {
+    uint t0 = clock2x32ARB().x, i = 0u;
+    for (; i < WAIT_SPINS; ++i) {
+        if (clock2x32ARB().x - t0 >= ticks) break;
+    }
+    return i;
+}
+#endif
+
 const uint BACKOFF_AFTER = 256u;
 #define R4(x) x x x x
 uint backoff(int j, uint s) {
@@ -42,7 +59,11 @@ uint look_back(uint gtile) {
     const uint FAR = 0xFFFFFFFFu;
     uint prefix = 0u;
     int nearest = int(gtile) - 1; // the nearest predecessor not summed yet
-    for (uint it = 0u;; ++it) {
+    uint it = 0u;
+#ifdef LOOKBACK_WAIT
+    if (WAIT_FIRST > 0u) it += wait_ticks(WAIT_FIRST);
+#endif
+    for (;; ++it) {
         if (it >= p.walk_limit) return GAVE_UP;
         diag_reads++;
         uint s[SLICES];
@@ -70,6 +91,9 @@ uint look_back(uint gtile) {
         uint stepped = min(upto, SLICES * gl_SubgroupSize);
         nearest -= int(stepped);
         diag_steps += stepped;
+#ifdef LOOKBACK_WAIT
+        if (first_wait != FAR && WAIT_POLL > 0u) it += wait_ticks(WAIT_POLL);
+#endif
         if (first_wait != FAR && it >= BACKOFF_AFTER) {
             // A long wait (never on a GPU at work; lavapipe when a thread is descheduled): back
             // off with unrolled reads, which take time without counting as loop iterations.

@@ -82,6 +82,12 @@ pub struct Args {
     /// Knob: stable-lookback's kernels write staged tiles with 16-byte stores (one output window)
     #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub lookback_vec4: bool,
+    /// Knob: stable-lookback's look-back waits this many subgroup-clock ticks before its first read (VK_KHR_shader_clock)
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub lookback_wait_first: u32,
+    /// Knob: ... and before re-reading a window that held an unpublished tile
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub lookback_wait_poll: u32,
 }
 
 impl Args {
@@ -104,6 +110,8 @@ impl Args {
             lookback_agents: self.lookback_agents,
             lookback_lag: self.lookback_lag,
             lookback_vec4: self.lookback_vec4,
+            lookback_wait_first: self.lookback_wait_first,
+            lookback_wait_poll: self.lookback_wait_poll,
         }
     }
 }
@@ -138,6 +146,8 @@ impl Args {
             lookback_agents: k.lookback_agents,
             lookback_lag: k.lookback_lag,
             lookback_vec4: k.lookback_vec4,
+            lookback_wait_first: k.lookback_wait_first,
+            lookback_wait_poll: k.lookback_wait_poll,
         }
     }
 }

@@ -85,6 +85,8 @@ pub struct DeviceInfo {
     pub performance_query: bool,
     /// VK_NV_shader_subgroup_partitioned (`subgroupPartitionNV`), enabled when offered.
     pub subgroup_partitioned: bool,
+    /// VK_KHR_shader_clock with `shaderSubgroupClock` (`clock2x32ARB`), enabled when offered.
+    pub shader_clock: bool,
 }
 
 pub(crate) struct Inner {
@@ -257,6 +259,11 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
         subgroup_partitioned: has(ash::nv::shader_subgroup_partitioned::NAME)
             && v11.subgroup_supported_operations.contains(vk::SubgroupFeatureFlags::PARTITIONED_NV),
         vulkan_memory_model: f12.vulkan_memory_model == vk::TRUE,
+        shader_clock: has(ash::khr::shader_clock::NAME) && {
+            let mut clock = vk::PhysicalDeviceShaderClockFeaturesKHR::default();
+            unsafe { instance.get_physical_device_features2(physical, &mut vk::PhysicalDeviceFeatures2::default().push_next(&mut clock)) };
+            clock.shader_subgroup_clock == vk::TRUE
+        },
         index,
         name: cstr(&p.device_name),
         device_type: device_type.into(),
@@ -396,6 +403,9 @@ impl Context {
             if infos[index].subgroup_partitioned {
                 extensions.push(ash::nv::shader_subgroup_partitioned::NAME.as_ptr());
             }
+            if infos[index].shader_clock {
+                extensions.push(ash::khr::shader_clock::NAME.as_ptr());
+            }
             // Ask for what the device has of the features the kernels can use.
             let mut s11 = vk::PhysicalDeviceVulkan11Features::default();
             let mut s12 = vk::PhysicalDeviceVulkan12Features::default();
@@ -439,6 +449,10 @@ impl Context {
                 .push_next(&mut f13);
             if exec_props && sx.pipeline_executable_info == vk::TRUE {
                 info = info.push_next(&mut fx);
+            }
+            let mut clock = vk::PhysicalDeviceShaderClockFeaturesKHR::default().shader_subgroup_clock(true);
+            if infos[index].shader_clock {
+                info = info.push_next(&mut clock);
             }
             let device = unsafe { instance.create_device(physical, &info, None) }.map_err(Error::vk("vkCreateDevice"))?;
             let queue = unsafe { device.get_device_queue(family, 0) };
@@ -487,6 +501,7 @@ impl Context {
         // We cannot see which extensions the caller enabled: use none of the optional ones.
         info.subgroup_partitioned = false;
         info.vulkan_memory_model = false;
+        info.shader_clock = false;
         let families = instance.get_physical_device_queue_family_properties(adopt.physical_device);
         let ts_bits = families.get(adopt.queue_family_index as usize).map(|f| f.timestamp_valid_bits).unwrap_or(0);
         Self::finish(

@@ -209,6 +209,11 @@ pub struct Knobs {
     pub lookback_lag: u32,
     /// `stable-lookback`'s kernels, with one output window: 16-byte stores of the staged tile.
     pub lookback_vec4: bool,
+    /// `stable-lookback` (persistent grid or one tile): subgroup-clock ticks the look-back waits
+    /// before its first read (CUB waits about 1.1 us); needs VK_KHR_shader_clock. 0: no wait.
+    pub lookback_wait_first: u32,
+    /// As `lookback_wait_first`, before re-reading a window that held an unpublished tile.
+    pub lookback_wait_poll: u32,
 }
 
 impl Default for Knobs {
@@ -235,6 +240,8 @@ impl Default for Knobs {
             lookback_agents: false,
             lookback_lag: 2,
             lookback_vec4: false,
+            lookback_wait_first: 0,
+            lookback_wait_poll: 0,
         }
     }
 }
@@ -351,7 +358,17 @@ impl Compactor {
         if knobs.lookback_rounds > 4 {
             return Err(Error::invalid(format!("{} rounds per look-back tile: use 1..=4 (0: tiles of {TILE})", knobs.lookback_rounds)));
         }
+        let waits = knobs.lookback_wait_first > 0 || knobs.lookback_wait_poll > 0;
+        if waits && !ctx.info().shader_clock {
+            return Err(Error::Unsupported(format!(
+                "look-back waits read the subgroup clock: {} lacks VK_KHR_shader_clock (shaderSubgroupClock)",
+                ctx.info().name
+            )));
+        }
         if knobs.lookback_agents {
+            if waits {
+                return Err(Error::invalid("subgroup agents take no look-back waits"));
+            }
             if knobs.lookback_one_tile || knobs.lookback_prefetch {
                 return Err(Error::invalid("subgroup agents take neither one tile per workgroup nor the persistent grid's prefetch"));
             }
@@ -456,11 +473,22 @@ impl Compactor {
                         }
                         lb.extend([(13, knobs.lookback_lag), (15, sg)]);
                         &shaders::COMPACT_STABLE_LOOKBACK_AGENTS
-                    } else if knobs.lookback_one_tile {
-                        &shaders::COMPACT_STABLE_LOOKBACK_TILE
                     } else {
-                        lb.push((12, knobs.lookback_prefetch as u32));
-                        &shaders::COMPACT_STABLE_LOOKBACK
+                        if waits {
+                            lb.extend([(16, knobs.lookback_wait_first), (17, knobs.lookback_wait_poll)]);
+                        }
+                        match (knobs.lookback_one_tile, waits) {
+                            (true, false) => &shaders::COMPACT_STABLE_LOOKBACK_TILE,
+                            (true, true) => &shaders::COMPACT_STABLE_LOOKBACK_TILE_WAIT,
+                            (false, waited) => {
+                                lb.push((12, knobs.lookback_prefetch as u32));
+                                if waited {
+                                    &shaders::COMPACT_STABLE_LOOKBACK_WAIT
+                                } else {
+                                    &shaders::COMPACT_STABLE_LOOKBACK
+                                }
+                            }
+                        }
                     };
                     k.push(Kernel::new(ctx, shader, &lb)?);
                 }

@@ -1,0 +1,189 @@
+// Ours: stable compaction in ONE pass over the input, a chained scan with decoupled look-back
+// (Merrill & Garland 2016), by a persistent grid.
+// A tile is 4096 elements by default (256 invocations x 4 rounds x uvec4 as stable_scatter.comp,
+// or 512 x 2).
+// Each group loops over its tiles:
+//  1. tiles come from an atomic ticket (not gl_WorkGroupID: every tile this one waits for was
+//     drawn by a group that is already running, so waiting cannot deadlock); the next ticket is
+//     drawn one tile ahead, so its latency is hidden;
+//  2. count this tile (in-tile ranks: packed 16-bit counts, subgroupExclusiveAdd + one shared
+//     slot per subgroup) and publish its count as AGGREGATE as soon as its data is here;
+//  3. only then look back for the LAST tile (counted one iteration ago: its predecessors have had
+//     that long to publish): the first subgroup reads SLICES x gl_SubgroupSize predecessors'
+//     status words at a time; AGGREGATEs are summed and the walk steps back; the nearest INCLUSIVE
+//     ends it; it publishes INCLUSIVE = prefix + count; then the last tile's staged values are
+//     written out, coalesced, at prefix + i;
+//  4. stage this tile's kept f(x) in shared memory at their in-tile rank, and load the next tile.
+//     (Loading it right after step 2, into 16 more registers, measured no faster on the H200.)
+// Measured on the H200 (docs/reduce_compact.md): looking back right after counting made tiles wait
+// for predecessors that had not published yet; one tile later a walk takes about 1.5 reads.
+// Deadlock-free: a group holds at most two tickets (the last tile and this one); the smallest tile
+// not yet INCLUSIVE is always one whose group can finish it without waiting on a larger tile.
+// A status word is flag << 30 | value (value < 2^30: n < 2^30), written and read whole, so flag
+// and value travel together; nothing else is published through it (the output is read by no
+// other group), so no ordering beyond the word itself is needed.
+//
+// Stalls are detected, never silent: a walk (spins and steps together) is bounded by walk_limit
+// iterations and a group draws at most tiles_per_group tickets, so one group's walks make at most
+// the host's SPIN_LIMIT iterations and every invocation stays below llvmpipe's loop limiter (65535
+// loop iterations in total per invocation, after which loops are silently left). (A CPU device
+// runs only a few groups at once: without the ticket bound, the first groups would draw every
+// tile.) After BACKOFF_AFTER iterations of one walk each spin also makes 256 unrolled reads, so
+// the bound lasts long enough on a CPU device. A tile that gives up publishes ABORTED (its
+// successors give up as soon as they see it) and writes the fallback dispatch sizes into args[]:
+// the host recorded the 3-pass `stable` after this kernel as indirect dispatches that are empty
+// unless a tile gave up, so the result is exact either way. walk_limit = 0 makes every tile after
+// the first give up at once (the tests' way to exercise the fallback).
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint TYPE = 0u;
+layout(constant_id = 2) const uint PRED = 0u;
+layout(constant_id = 3) const uint FUNC = 0u;
+// Diagnosis only (wrong results, for timing what the rest costs): 1 skips the look-back (the
+// tile writes at its own start, as if every element before it passed: the writes spread like the
+// real ones); 2 also skips the ticket (tiles gl_WorkGroupID.x + k * gl_NumWorkGroups.x). 0: the
+// real kernel; 3: the real kernel, counting look-backs, their reads and steps back in pad[0..3].
+layout(constant_id = 10) const uint DIAG = 0u;
+// Look-back slices: predecessors read per step of the walk, in subgroups' worth.
+layout(constant_id = 11) const uint SLICES = 1u;
+// 1: load the next tile before counting this one (its ticket drawn two tiles ahead), so a tile's
+// loads are in flight through the previous tile's count, look-back and write (more registers).
+layout(constant_id = 12) const uint PREFETCH = 0u;
+// range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches;
+// tiles_per_group: the most tickets one group draws (groups x tiles_per_group >= tiles);
+// walk_limit: iterations of one walk before it gives up (the host's SPIN_LIMIT / tiles_per_group).
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
+#include "compact_common.glsl"
+// Rounds per tile (constant_id 7): by default 4 with 256 invocations, 2 with 512 (tiles of 4096
+// either way); the host's --lookback-rounds knob sets 1..4.
+#define ROUNDS_SPEC
+#include "stable_tile.glsl"
+#include "lookback_walk.glsl"
+layout(std430, binding = 2) writeonly buffer Count { uint count; };
+shared uvec2 sg_sum[gl_WorkGroupSize.x];
+shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x];
+shared uint ticket_shared[2]; // tickets k alternate: k's slot was last read two tiles ago
+shared uint base_shared;
+#define STAGED stage
+#include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
+
+// This group's k-th tile (no more than tiles_per_group: then a number past the last tile).
+uint draw(uint k) {
+    if (k >= p.tiles_per_group) return 0xFFFFFFFFu;
+    return DIAG == 2u ? gl_WorkGroupID.x + k * gl_NumWorkGroups.x : atomicAdd(ticket[p.range], 1u);
+}
+
+void load_tile(uint tile, out uvec4 v[ROUNDS]) {
+    for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
+}
+
+// The look-back of the tile staged in stage[] (its global index gtile, tile_count kept values),
+// then its coalesced write. Ends with every invocation past the write (stage[] is free again).
+void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
+    tiles_done++;
+    if (gl_SubgroupID == 0u) {
+        uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
+        if (subgroupElect()) {
+            if (prefix == GAVE_UP) {
+                give_up(gtile);
+            } else if (gtile != 0u) {
+                status[gtile] = INCLUSIVE | (prefix + tile_count);
+            }
+            base_shared = prefix;
+        }
+    }
+    barrier(); // base_shared is known
+    uint base = base_shared;
+    if (base != GAVE_UP) { // else the fallback writes everything
+        write_staged(0u, base, tile_count, gl_LocalInvocationID.x, gl_WorkGroupSize.x);
+        if (gl_LocalInvocationID.x == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
+    }
+    barrier(); // stage[] has been written out; base_shared may change
+}
+
+// Round r's 16-bit field of a packed pair of counts (rounds 0, 1 in .x; 2, 3 in .y).
+uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
+
+void main() {
+    uint t = gl_LocalInvocationID.x;
+    uint ntiles = (p.n + tile_size() - 1u) / tile_size();
+    if (t == 0u) ticket_shared[0] = draw(0u);
+    barrier();
+    uint tile = ticket_shared[0];
+    if (tile >= ntiles) return; // uniform: the whole group leaves
+    uvec4 v[ROUNDS], vn[ROUNDS];
+    load_tile(tile, v);
+    uint pending = NONE, pending_count = 0u; // the tile counted one iteration ago, not yet written
+    uint nxt = 0u; // PREFETCH: the next tile's ticket
+    if (PREFETCH == 1u) {
+        if (t == 0u) ticket_shared[1] = draw(1u);
+        barrier(); // ticket_shared[1] is known
+        nxt = ticket_shared[1];
+    }
+    for (uint k = 1u;; ++k) {
+        uint gtile = p.tile_base + tile;
+        if (PREFETCH == 1u) {
+            // draw k + 1 goes to slot (k + 1) & 1, last read (draw k - 1) before two barriers
+            if (t == 0u) ticket_shared[(k + 1u) & 1u] = draw(k + 1u);
+            if (nxt < ntiles) load_tile(nxt, vn);
+        } else if (t == 0u) {
+            ticket_shared[k & 1u] = draw(k); // slot k & 1 was last read two tiles ago
+        }
+        uint first = tile * tile_size() / 4u + t; // this invocation's uvec4 of round 0
+
+        // 2. Count this tile (packed 16-bit counts per round) and publish its AGGREGATE at once.
+        uvec2 c = uvec2(0u);
+        for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r], first + r * gl_WorkGroupSize.x)) << (16u * (r & 1u));
+        uvec2 excl = subgroupExclusiveAdd(c);
+        uvec2 sg_total = subgroupAdd(c);
+        if (subgroupElect()) sg_sum[gl_SubgroupID] = sg_total;
+        barrier(); // sg_sum complete
+        uvec2 total = uvec2(0u);
+        for (uint q = 0u; q < gl_NumSubgroups; ++q) {
+            if (q < gl_SubgroupID) excl += sg_sum[q];
+            total += sg_sum[q];
+        }
+        // Round r's kept values start at (the rounds before r) + (this invocation's rank in r):
+        // fields < 2^16 in one pair, so only two registers live across the look-back.
+        uvec2 at = excl;
+        uint tile_count = 0u;
+        for (uint r = 0u; r < ROUNDS; ++r) {
+            at[r >> 1] += tile_count << (16u * (r & 1u));
+            tile_count += field(total, r);
+        }
+        if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
+
+        // 3. Look back for the LAST tile, whose AGGREGATE went out one tile ago (its
+        // predecessors have had that long to publish theirs), and write it out.
+        if (pending != NONE) finish_tile(pending, p.tile_base + pending, pending_count, ntiles);
+
+        // 4. Stage this tile's kept values at their in-tile rank (masks recomputed: fewer
+        // registers live across the look-back).
+        for (uint r = 0u; r < ROUNDS; ++r) {
+            uint k4 = field(at, r);
+            uint m = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
+            for (uint c4 = 0u; c4 < 4u; ++c4) {
+                if ((m & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
+            }
+        }
+        barrier(); // stage[] complete, sg_sum read, the next ticket drawn
+        uint next;
+        if (PREFETCH == 1u) {
+            next = nxt;
+            nxt = ticket_shared[(k + 1u) & 1u];
+            for (uint r = 0u; r < ROUNDS; ++r) v[r] = vn[r];
+        } else {
+            next = ticket_shared[k & 1u];
+            if (next < ntiles) load_tile(next, v);
+        }
+        pending = tile;
+        pending_count = tile_count;
+        if (next >= ntiles) break; // uniform
+        tile = next;
+    }
+    finish_tile(pending, p.tile_base + pending, pending_count, ntiles);
+    if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) {
+        atomicAdd(pad[0], tiles_done);
+        atomicAdd(pad[1], diag_reads);
+        atomicAdd(pad[2], diag_steps);
+    }
+}

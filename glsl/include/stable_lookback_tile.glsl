@@ -1,0 +1,109 @@
+// Ours: stable compaction in ONE pass, a chained scan with decoupled look-back (Merrill & Garland
+// 2016), ONE tile per workgroup (the CUB layout), against stable_lookback.comp's persistent grid.
+// A tile is ROUNDS x local size uvec4 (16-byte loads, as stable_tile.glsl). Short-lived groups
+// with few registers keep many tiles' loads in flight per multiprocessor; a group waiting in its
+// look-back holds no loads back, because every other group on the multiprocessor keeps loading.
+//  1. the tile comes from an atomic ticket (not gl_WorkGroupID: every tile a group waits for was
+//     drawn by a group that is already running, so waiting cannot deadlock);
+//  2. load, count (packed 16-bit counts per round, subgroupExclusiveAdd, one shared slot per
+//     subgroup) and publish the tile's AGGREGATE at once;
+//  3. the first subgroup looks back (lookback_walk.glsl) while the others stage the tile's kept
+//     f(x) in shared memory at their in-tile rank; then the tile is written out, coalesced, at
+//     prefix + rank.
+// Stalls give up after walk_limit iterations into the same exact 3-pass fallback as
+// stable_lookback.comp (ABORTED, args[]).
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint TYPE = 0u;
+layout(constant_id = 2) const uint PRED = 0u;
+layout(constant_id = 3) const uint FUNC = 0u;
+// Diagnosis only: 1 skips the look-back (wrong results: the tile writes at its own start), 2
+// also the ticket (the tile is the group's index); 3 counts look-backs, their reads and steps back in pad[0..3] (exact).
+layout(constant_id = 10) const uint DIAG = 0u;
+layout(constant_id = 11) const uint SLICES = 1u;
+// range: which ticket; fallback_groups: the fallback's grid; tiles_per_group: unused (1);
+// walk_limit: iterations of the walk before it gives up.
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
+#include "compact_common.glsl"
+// Rounds per tile (constant_id 7): 1..4 (the counts of a round are 16-bit fields of a uvec2).
+#define ROUNDS_SPEC
+#include "stable_tile.glsl"
+#include "lookback_walk.glsl"
+layout(std430, binding = 2) writeonly buffer Count { uint count; };
+
+shared uvec2 sg_sum[gl_WorkGroupSize.x];
+shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x];
+shared uint ticket_shared;
+shared uint base_shared;
+#define STAGED stage
+#include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
+
+uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
+
+void main() {
+    uint t = gl_LocalInvocationID.x;
+    uint ntiles = (p.n + tile_size() - 1u) / tile_size();
+    // 1. The ticket.
+    if (t == 0u) ticket_shared = DIAG == 2u ? gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y : atomicAdd(ticket[p.range], 1u);
+    barrier(); // ticket_shared is known
+    uint tile = ticket_shared;
+    if (tile >= ntiles) return; // uniform: the grid may have more groups than tiles
+    uint gtile = p.tile_base + tile;
+    uint first = tile * tile_size() / 4u + t; // this invocation's uvec4 of round 0
+    uvec4 v[ROUNDS];
+    for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(first + r * gl_WorkGroupSize.x);
+
+    // 2. Count, rank inside the tile, publish the AGGREGATE.
+    uint m[ROUNDS];
+    uvec2 c = uvec2(0u);
+    for (uint r = 0u; r < ROUNDS; ++r) {
+        m[r] = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
+        c[r >> 1] += bitCount(m[r]) << (16u * (r & 1u));
+    }
+    uvec2 excl = subgroupExclusiveAdd(c);
+    uvec2 sg_total = subgroupAdd(c);
+    if (subgroupElect()) sg_sum[gl_SubgroupID] = sg_total;
+    barrier(); // sg_sum complete
+    uvec2 total = uvec2(0u);
+    for (uint q = 0u; q < gl_NumSubgroups; ++q) {
+        if (q < gl_SubgroupID) excl += sg_sum[q];
+        total += sg_sum[q];
+    }
+    uvec2 at = excl;
+    uint tile_count = 0u;
+    for (uint r = 0u; r < ROUNDS; ++r) {
+        at[r >> 1] += tile_count << (16u * (r & 1u));
+        tile_count += field(total, r);
+    }
+    if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
+
+    // 3. The first subgroup looks back; every invocation stages its kept values.
+    if (gl_SubgroupID == 0u) {
+        tiles_done++;
+        uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
+        if (subgroupElect()) {
+            if (prefix == GAVE_UP) {
+                give_up(gtile);
+            } else if (gtile != 0u) {
+                status[gtile] = INCLUSIVE | (prefix + tile_count);
+            }
+            base_shared = prefix;
+        }
+    }
+    for (uint r = 0u; r < ROUNDS; ++r) {
+        uint k4 = field(at, r);
+        for (uint c4 = 0u; c4 < 4u; ++c4) {
+            if ((m[r] & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
+        }
+    }
+    barrier(); // stage[] complete, base_shared known
+    uint base = base_shared;
+    if (base != GAVE_UP) { // else the fallback writes everything
+        write_staged(0u, base, tile_count, t, gl_WorkGroupSize.x);
+        if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
+    }
+    if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) {
+        atomicAdd(pad[0], tiles_done);
+        atomicAdd(pad[1], diag_reads);
+        atomicAdd(pad[2], diag_steps);
+    }
+}
