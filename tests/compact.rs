@@ -101,8 +101,13 @@ fn lookback_kernels() -> Vec<Knobs> {
         Knobs { lookback_one_tile: true, lookback_rounds: 1, ..d },
         Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d },
         Knobs { lookback_one_tile: true, lookback_rounds: 2, lookback_local: 512, ..d },
-        Knobs { lookback_rounds: 3, lookback_prefetch: true, ..d },
+        // the persistent grid's former default: tiles of 4096, no prefetch
+        Knobs { lookback_rounds: 0, lookback_prefetch: false, ..d },
         Knobs { lookback_rounds: 1, lookback_prefetch: false, lookback_groups: Some(5), ..d },
+        Knobs { lookback_rounds: 2, lookback_local: 512, lookback_prefetch: false, lookback_groups: Some(2), ..d },
+        // look-back waits on the subgroup clock (the _wait twins of both kernels)
+        Knobs { lookback_wait_first: 300, lookback_wait_poll: 50, ..d },
+        Knobs { lookback_one_tile: true, lookback_wait_first: 300, ..d },
         Knobs { lookback_prefetch: true, lookback_groups: Some(3), ..d },
         Knobs { lookback_vec4: true, ..d },
         Knobs { lookback_one_tile: true, lookback_rounds: 3, lookback_vec4: true, ..d },
@@ -164,11 +169,10 @@ fn knobs_every_path() {
         |k: Knobs| Compactor::with_knobs(&g, Variant::StableLookback, ty, pred, Func::Identity, 100, 4096, SPIN_LIMIT, k).is_err();
     assert!(lookback_refuses(Knobs { lookback_rounds: 5, ..d }));
     assert!(lookback_refuses(Knobs { lookback_local: 128, ..d }));
-    assert!(lookback_refuses(Knobs { lookback_one_tile: true, lookback_prefetch: true, ..d }));
     assert!(lookback_refuses(Knobs { lookback_one_tile: true, lookback_groups: Some(8), ..d }));
     let agents = Knobs { lookback_agents: true, lookback_local: 128, ..d };
     assert!(lookback_refuses(Knobs { lookback_one_tile: true, ..agents }));
-    assert!(lookback_refuses(Knobs { lookback_prefetch: true, ..agents }));
+    assert!(lookback_refuses(Knobs { lookback_wait_first: 100, ..agents }));
     assert!(lookback_refuses(Knobs { lookback_lag: 0, ..agents }));
     assert!(lookback_refuses(Knobs { lookback_lag: 5, ..agents }));
     assert!(lookback_refuses(Knobs { lookback_local: 96, ..agents }));
@@ -307,15 +311,17 @@ fn lookback_kernel_completes_and_is_exact() {
     let v = Variant::StableLookback;
     let d = Knobs::default();
     let one_tile = Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d };
-    let prefetch = Knobs { lookback_rounds: 3, lookback_prefetch: true, ..d };
+    let no_prefetch = Knobs { lookback_rounds: 0, lookback_prefetch: false, ..d };
+    let waits = Knobs { lookback_one_tile: true, lookback_wait_first: 500, lookback_wait_poll: 100, ..d };
     let agents = Knobs { lookback_agents: true, lookback_lag: 3, lookback_local: 128, lookback_vec4: true, ..d };
     for (n, ty, pred, frac, func, knobs) in [
         (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, d),
         (1_000_003, ElemType::I32, Predicate::Even, 0.001, Func::Identity, d),
         (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, d),
         (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, one_tile),
-        (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, prefetch),
+        (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, no_prefetch),
         (300_001, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, agents),
+        (200_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Identity, waits),
     ] {
         let c = Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
         let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
@@ -347,9 +353,9 @@ fn lookback_fallback_is_exact() {
     // (elements per look-back tile, knobs)
     let agent_tile = 4 * 4 * g.info().subgroup_size as usize; // 4 rounds of uvec4 per lane
     for (tile, knobs) in [
-        (4096, d),
+        (3072, d),
         (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d }),
-        (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, ..d }),
+        (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, lookback_rounds: 4, ..d }),
     ] {
         for (n, range) in [(100_003usize, 1usize << 25), (16_383, 4096), (4096, 4096), (1, 4096)] {
             let range = range.min(range_elems(&g));

@@ -35,58 +35,58 @@ pub struct Args {
     #[arg(long, hide = true)]
     pub windows: Option<u32>,
     /// Knob: stable scatter stages kept values in shared memory, then writes coalesced
-    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().stage_output, action = clap::ArgAction::Set)]
     pub stage_output: bool,
     /// Knob: workgroups of the grid-stride dispatches (stable count/scatter, unordered variants)
     #[arg(long, hide = true)]
     pub groups: Option<u32>,
     /// Knob: stable rounds per tile, 4 or 8 (tiles of 4096 or 8192)
-    #[arg(long, hide = true, default_value_t = 4)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().rounds)]
     pub tile_rounds: u32,
     /// Knob: stable-lookback records its exact 3-pass fallback (false: timing only)
-    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_fallback, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
     /// Knob: workgroups of stable-lookback's persistent grid
     #[arg(long, hide = true)]
     pub lookback_groups: Option<u32>,
     /// Knob: predecessors stable-lookback reads per step, in subgroups (1..=8)
-    #[arg(long, hide = true, default_value_t = 1)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_slices)]
     pub lookback_slices: u32,
     /// Knob: stable-lookback invocations per group, 256 or 512
-    #[arg(long, hide = true, default_value_t = 256)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_local)]
     pub lookback_local: u32,
     /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
-    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().scan_coalesced, action = clap::ArgAction::Set)]
     pub scan_coalesced: bool,
     /// Knob: with --stage-output true and one output window, 16-byte stores where aligned
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().stage_vec4, action = clap::ArgAction::Set)]
     pub stage_vec4: bool,
     /// Diagnosis: stable-lookback without the look-back (1) and the ticket (2): wrong results, timing only; 3: count the look-back's reads (with --passes)
-    #[arg(long, hide = true, default_value_t = 0)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().look_diag)]
     pub lookback_diag: u32,
     /// Knob: stable-lookback with one tile per workgroup instead of its persistent grid
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_one_tile, action = clap::ArgAction::Set)]
     pub lookback_one_tile: bool,
-    /// Knob: stable-lookback's rounds of uvec4 per tile, 1..=4 (0: tiles of 4096)
-    #[arg(long, hide = true, default_value_t = 0)]
+    /// Knob: stable-lookback's rounds of uvec4 per tile, 1..=4 (0: tiles of 4096; default 3)
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_rounds)]
     pub lookback_rounds: u32,
     /// Knob: stable-lookback's persistent grid loads the next tile before counting this one
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_prefetch, action = clap::ArgAction::Set)]
     pub lookback_prefetch: bool,
     /// Knob: stable-lookback by subgroup agents (tiles of --lookback-rounds uvec4 per lane; 0: 4)
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_agents, action = clap::ArgAction::Set)]
     pub lookback_agents: bool,
     /// Knob: subgroup agents' staged tiles each, 1..=4
-    #[arg(long, hide = true, default_value_t = 2)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_lag)]
     pub lookback_lag: u32,
     /// Knob: stable-lookback's kernels write staged tiles with 16-byte stores (one output window)
-    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_vec4, action = clap::ArgAction::Set)]
     pub lookback_vec4: bool,
     /// Knob: stable-lookback's look-back waits this many subgroup-clock ticks before its first read (VK_KHR_shader_clock)
-    #[arg(long, hide = true, default_value_t = 0)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_wait_first)]
     pub lookback_wait_first: u32,
     /// Knob: ... and before re-reading a window that held an unpublished tile
-    #[arg(long, hide = true, default_value_t = 0)]
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_wait_poll)]
     pub lookback_wait_poll: u32,
 }
 

@@ -160,8 +160,9 @@ const MAX_TILES_PER_GROUP: usize = 1024;
 const MAX_TICKETS_PER_AGENT: usize = 256;
 /// stable-lookback's subgroup agents: invocations per multiprocessor (a full one on the H200).
 const AGENT_INVOCATIONS_PER_CU: u32 = 2048;
-/// stable-lookback's persistent grid: invocations per multiprocessor (4 groups of 256).
-const LOOKBACK_INVOCATIONS_PER_CU: u32 = 1024;
+/// stable-lookback's persistent grid: invocations per multiprocessor (3 groups of 256: at 75
+/// registers no more fit one at once on the H200).
+const LOOKBACK_INVOCATIONS_PER_CU: u32 = 768;
 
 /// Tuning knobs for measuring (the CLI's hidden options); `Knobs::default()` is what `new` uses.
 #[doc(hidden)]
@@ -181,7 +182,7 @@ pub struct Knobs {
     /// `stable-lookback`: record the indirect 3-pass fallback (and the full barrier before it).
     /// Without it a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
-    /// `stable-lookback`: workgroups of its persistent grid (`None`: 1024 invocations per
+    /// `stable-lookback`: workgroups of its persistent grid (`None`: 768 invocations per
     /// multiprocessor where the driver tells their number, else one group per tile).
     pub lookback_groups: Option<u32>,
     /// `stable-lookback`: predecessors read per look-back step, in subgroups (1..=8).
@@ -198,9 +199,11 @@ pub struct Knobs {
     /// `stable-lookback`: one tile per workgroup (stable_lookback_tile.comp) instead of the
     /// persistent grid (stable_lookback.comp).
     pub lookback_one_tile: bool,
-    /// `stable-lookback`: rounds of uvec4 per tile, 1..=4 (0: tiles of 4096 elements).
+    /// `stable-lookback`: rounds of uvec4 per tile, 1..=4 (0: tiles of 4096 elements; default 3:
+    /// 3072 with 256 invocations).
     pub lookback_rounds: u32,
-    /// `stable-lookback`'s persistent grid: load the next tile before counting this one.
+    /// `stable-lookback`'s persistent grid: load the next tile before counting this one (default;
+    /// the one-tile and agents kernels have no prefetch and ignore it).
     pub lookback_prefetch: bool,
     /// `stable-lookback`: subgroup agents (stable_lookback_agents.comp) instead of the
     /// persistent grid of workgroups; tiles of `lookback_rounds` (0: 4) uvec4 per lane.
@@ -221,7 +224,10 @@ impl Default for Knobs {
         // From the H200 runs of 2026-11-22 (docs/reduce_compact.md). The first sweep's large
         // gains (stable 1.06 -> 0.26 ms at 2^26) were mostly the one-process slowdown that a
         // fresh device per variant removes; measured alone, the staged scatter and coalesced scan
-        // give 0.258 ms against 0.265 ms without them.
+        // give 0.258 ms against 0.265 ms without them. stable-lookback's persistent grid: tiles of
+        // 3072 with the next one prefetched, 3 groups per multiprocessor (adopted 2026-11-23 after
+        // four H200 calls: 0.2301-0.2353 ms against 0.2407-0.2428 for 4096-element tiles without
+        // prefetch on 4 groups per multiprocessor, 2^26 f32 at 50%; 0.206 against 0.219 at 0.1%).
         Knobs {
             windows: None,
             stage_output: true,
@@ -235,8 +241,8 @@ impl Default for Knobs {
             stage_vec4: false,
             look_diag: 0,
             lookback_one_tile: false,
-            lookback_rounds: 0,
-            lookback_prefetch: false,
+            lookback_rounds: 3,
+            lookback_prefetch: true,
             lookback_agents: false,
             lookback_lag: 2,
             lookback_vec4: false,
@@ -369,8 +375,8 @@ impl Compactor {
             if waits {
                 return Err(Error::invalid("subgroup agents take no look-back waits"));
             }
-            if knobs.lookback_one_tile || knobs.lookback_prefetch {
-                return Err(Error::invalid("subgroup agents take neither one tile per workgroup nor the persistent grid's prefetch"));
+            if knobs.lookback_one_tile {
+                return Err(Error::invalid("subgroup agents and one tile per workgroup are two different kernels: choose one"));
             }
             if !(1..=4).contains(&knobs.lookback_lag) {
                 return Err(Error::invalid(format!("subgroup agents staging {} tiles: use 1..=4", knobs.lookback_lag)));
@@ -384,8 +390,8 @@ impl Compactor {
         } else if knobs.lookback_local != 256 && knobs.lookback_local != 512 {
             return Err(Error::invalid(format!("stable-lookback groups of {} invocations: use 256 or 512", knobs.lookback_local)));
         }
-        if knobs.lookback_one_tile && (knobs.lookback_prefetch || knobs.lookback_groups.is_some()) {
-            return Err(Error::invalid("the look-back prefetch and grid size are for the persistent grid, not one tile per workgroup"));
+        if knobs.lookback_one_tile && knobs.lookback_groups.is_some() {
+            return Err(Error::invalid("the look-back grid size is for the persistent grid, not one tile per workgroup"));
         }
         if !(1..=8).contains(&knobs.lookback_slices) {
             return Err(Error::invalid(format!("{} look-back slices: use 1..=8", knobs.lookback_slices)));
