@@ -11,7 +11,7 @@ pub struct Args {
     /// Write the grey image here as PNG (written atomically)
     #[arg(short, long, value_name = "OUT.png")]
     output: Option<PathBuf>,
-    /// row-major, column-major, vec4, or all (a table)
+    /// row-major, column-major, vec4, a comma-separated list, or all (a table)
     #[arg(long, default_value = "all")]
     variant: String,
     /// Timed runs per variant (median, min, max of GPU timestamps)

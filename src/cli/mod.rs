@@ -59,9 +59,13 @@ enum Command {
     Tour,
 }
 
-/// The variants a `--variant` value names: one, or every one for `all`.
+/// The variants a `--variant` value names: one, a comma-separated list (as `histogram` takes), or
+/// every one for `all`.
 pub fn variants<V: std::str::FromStr<Err = workgroup::gpu::Error> + Copy>(name: &str, all: &[V]) -> anyhow::Result<Vec<V>> {
-    Ok(if name == "all" { all.to_vec() } else { vec![name.parse()?] })
+    if name == "all" {
+        return Ok(all.to_vec());
+    }
+    Ok(name.split(',').map(|v| v.trim().parse()).collect::<Result<_, _>>()?)
 }
 
 /// "median (min..max)" in ms.

@@ -10,7 +10,7 @@ pub struct Args {
     /// Frames to simulate (at 60 per second)
     #[arg(long, default_value_t = 600)]
     pub frames: u32,
-    /// per-frame, fused, or all
+    /// per-frame, fused, a comma-separated list, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Timed runs per variant (each from the spawn state)

@@ -12,7 +12,7 @@ pub struct Args {
     /// Operation: sum, min or max
     #[arg(long, default_value = "sum")]
     pub op: String,
-    /// tree, subgroup, single-pass, or all
+    /// tree, subgroup, single-pass, a comma-separated list, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Write the report (JSON) to FILE

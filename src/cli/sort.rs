@@ -9,7 +9,7 @@ pub struct Args {
     /// Number of generated keys (ignored with --input); at most twice the largest workgroup
     #[arg(long, default_value_t = 128)]
     pub n: usize,
-    /// odd-even-flag, odd-even-fixed, odd-even-paired, bitonic, or all
+    /// odd-even-flag, odd-even-fixed, odd-even-paired, bitonic, a comma-separated list, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Write the sorted keys to FILE (same formats as --input; the last variant's result)
