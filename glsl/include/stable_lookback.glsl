@@ -1,7 +1,8 @@
 // Ours: stable compaction in ONE pass over the input, a chained scan with decoupled look-back
 // (Merrill & Garland 2016), by a persistent grid.
-// A tile is 4096 elements by default (256 invocations x 4 rounds x uvec4 as stable_scatter.comp,
-// or 512 x 2).
+// A tile is 3072 elements by default (256 invocations x 3 rounds x uvec4, 16-byte loads as
+// stable_scatter.comp; the host's --lookback-rounds knob sets 1..4), and by default (PREFETCH)
+// the next tile's loads are issued before this one is counted.
 // Each group loops over its tiles:
 //  1. tiles come from an atomic ticket (not gl_WorkGroupID: every tile this one waits for was
 //     drawn by a group that is already running, so waiting cannot deadlock); the next ticket is
@@ -13,8 +14,10 @@
 //     status words at a time; AGGREGATEs are summed and the walk steps back; the nearest INCLUSIVE
 //     ends it; it publishes INCLUSIVE = prefix + count; then the last tile's staged values are
 //     written out, coalesced, at prefix + i;
-//  4. stage this tile's kept f(x) in shared memory at their in-tile rank, and load the next tile.
-//     (Loading it right after step 2, into 16 more registers, measured no faster on the H200.)
+//  4. stage this tile's kept f(x) in shared memory at their in-tile rank, and load the next tile
+//     (PREFETCH = 0), or take the next tile from the registers it was loaded into before step 2
+//     (PREFETCH = 1, the default: with tiles of 3072 and 3 groups per multiprocessor, 3-5% faster
+//     on the H200 than 4096 without it).
 // Measured on the H200 (docs/reduce_compact.md): looking back right after counting made tiles wait
 // for predecessors that had not published yet; one tile later a walk takes about 1.5 reads.
 // Deadlock-free: a group holds at most two tickets (the last tile and this one); the smallest tile
@@ -53,8 +56,7 @@ layout(constant_id = 12) const uint PREFETCH = 0u;
 // walk_limit: iterations of one walk before it gives up (the host's SPIN_LIMIT / tiles_per_group).
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
 #include "compact_common.glsl"
-// Rounds per tile (constant_id 7): by default 4 with 256 invocations, 2 with 512 (tiles of 4096
-// either way); the host's --lookback-rounds knob sets 1..4.
+// Rounds per tile (constant_id 7): 1..4, set by the host (default 3 with 256 invocations).
 #define ROUNDS_SPEC
 #include "stable_tile.glsl"
 #include "lookback_walk.glsl"
