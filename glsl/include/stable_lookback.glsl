@@ -33,10 +33,12 @@
 // runs only a few groups at once: without the ticket bound, the first groups would draw every
 // tile.) After BACKOFF_AFTER iterations of one walk each spin also makes 256 unrolled reads, so
 // the bound lasts long enough on a CPU device. A tile that gives up publishes ABORTED (its
-// successors give up as soon as they see it) and writes the fallback dispatch sizes into args[]:
-// the host recorded the 3-pass `stable` after this kernel as indirect dispatches that are empty
-// unless a tile gave up, so the result is exact either way. walk_limit = 0 makes every tile after
-// the first give up at once (the tests' way to exercise the fallback).
+// successors give up as soon as they see it), records itself as the first that gave up if it is
+// the smallest, and sets the fallback's dispatch size in args[]: the host recorded
+// stable_tail.comp after this kernel as an indirect dispatch that is empty unless a tile gave up,
+// and it compacts everything from the first tile that gave up, so the result is exact either way.
+// walk_limit = 0 makes every tile after the first give up at once (the tests' way to exercise
+// the fallback).
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
@@ -51,10 +53,10 @@ layout(constant_id = 11) const uint SLICES = 1u;
 // 1: load the next tile before counting this one (its ticket drawn two tiles ahead), so a tile's
 // loads are in flight through the previous tile's count, look-back and write (more registers).
 layout(constant_id = 12) const uint PREFETCH = 0u;
-// range: which ticket; fallback_groups: the group count of the fallback's grid-stride dispatches;
+// range: which ticket; reserved: 0;
 // tiles_per_group: the most tickets one group draws (groups x tiles_per_group >= tiles);
 // walk_limit: iterations of one walk before it gives up (the host's SPIN_LIMIT / tiles_per_group).
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint reserved; uint tiles_per_group; uint walk_limit; } p;
 #include "compact_common.glsl"
 // Rounds per tile (constant_id 7): 1..4, set by the host (default 3 with 256 invocations).
 #define ROUNDS_SPEC
@@ -95,7 +97,7 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
     }
     barrier(); // base_shared is known
     uint base = base_shared;
-    if (base != GAVE_UP) { // else the fallback writes everything
+    if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
         write_staged(0u, base, tile_count, gl_LocalInvocationID.x, gl_WorkGroupSize.x);
         if (gl_LocalInvocationID.x == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
     }

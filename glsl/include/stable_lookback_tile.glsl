@@ -10,8 +10,8 @@
 //  3. the first subgroup looks back (lookback_walk.glsl) while the others stage the tile's kept
 //     f(x) in shared memory at their in-tile rank; then the tile is written out, coalesced, at
 //     prefix + rank.
-// Stalls give up after walk_limit iterations into the same exact 3-pass fallback as
-// stable_lookback.comp (ABORTED, args[]).
+// Stalls give up after walk_limit iterations into the same exact fallback as the persistent grid
+// (ABORTED, args[], stable_tail.comp).
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
@@ -20,9 +20,9 @@ layout(constant_id = 3) const uint FUNC = 0u;
 // also the ticket (the tile is the group's index); 3 counts look-backs, their reads and steps back in pad[0..3] (exact).
 layout(constant_id = 10) const uint DIAG = 0u;
 layout(constant_id = 11) const uint SLICES = 1u;
-// range: which ticket; fallback_groups: the fallback's grid; tiles_per_group: unused (1);
+// range: which ticket; reserved: 0; tiles_per_group: unused (1);
 // walk_limit: iterations of the walk before it gives up.
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint reserved; uint tiles_per_group; uint walk_limit; } p;
 #include "compact_common.glsl"
 // Rounds per tile (constant_id 7): 1..4 (the counts of a round are 16-bit fields of a uvec2).
 #define ROUNDS_SPEC
@@ -97,7 +97,7 @@ void main() {
     }
     barrier(); // stage[] complete, base_shared known
     uint base = base_shared;
-    if (base != GAVE_UP) { // else the fallback writes everything
+    if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
         write_staged(0u, base, tile_count, t, gl_WorkGroupSize.x);
         if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
     }

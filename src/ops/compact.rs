@@ -436,14 +436,16 @@ impl Compactor {
             Variant::GlobalAtomic => vec![Kernel::new(ctx, &shaders::COMPACT_GLOBAL_ATOMIC, &spec)?],
             Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
             Variant::SubgroupBallot => vec![Kernel::new(ctx, &shaders::COMPACT_SUBGROUP_BALLOT, &spec)?],
-            Variant::Stable | Variant::StableLookback => {
-                let mut k = vec![
-                    // no f(x) and no output in counting
-                    Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &[spec[0], spec[1], spec[2], (7, knobs.rounds)])?,
-                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL), (1, knobs.scan_coalesced as u32)])?,
-                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
-                ];
-                if variant == Variant::StableLookback {
+            Variant::Stable => vec![
+                // no f(x) and no output in counting
+                Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &[spec[0], spec[1], spec[2], (7, knobs.rounds)])?,
+                Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL), (1, knobs.scan_coalesced as u32)])?,
+                Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
+            ],
+            Variant::StableLookback => {
+                // [the look-back kernel, its fallback (stable_tail.comp)]
+                let mut k = Vec::new();
+                {
                     if capacity >= 1 << 30 {
                         return Err(Error::invalid(format!(
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
@@ -498,16 +500,17 @@ impl Compactor {
                     };
                     k.push(Kernel::new(ctx, shader, &lb)?);
                 }
+                k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_TAIL, &spec)?);
                 k
             }
         };
-        let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
+        let ntiles = if variant == Variant::Stable { capacity.div_ceil(tile).max(1) } else { 1 };
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
         // One status word per look-back tile of every range (a range need not be a whole number
         // of look-back tiles).
         let lookback_tiles =
             capacity.div_ceil(range).max(1) * capacity.min(range).div_ceil(lookback_tile(&knobs, ctx.info().subgroup_size)).max(1);
-        let state_len = if variant == Variant::StableLookback { STATE_HEADER + lookback_tiles.max(ntiles) } else { 1 };
+        let state_len = if variant == Variant::StableLookback { STATE_HEADER + lookback_tiles } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
         // stable-lookback's persistent grid: LOOKBACK_INVOCATIONS_PER_CU per multiprocessor where the driver
         // tells their number, else one group per tile (at most MAX_GROUPS) as a plain grid.
@@ -595,13 +598,15 @@ impl Compactor {
         };
         let ranges: Vec<(usize, usize)> = (0..n).step_by(w).map(|s| (s, (s + w).min(n))).collect();
         let cnt = count.bind_range(0, 1);
-        if self.variant != Variant::Stable || n == 0 {
+        let fill_count = self.variant != Variant::Stable || n == 0;
+        if fill_count {
             rec.fill_raw(count.raw(), 0, 4, 0);
-            rec.barrier(Sync::TransferToCompute);
         }
         if self.variant == Variant::StableLookback {
             rec.fill(&self.state, 0);
-            rec.barrier(Sync::TransferToCompute);
+        }
+        if fill_count || self.variant == Variant::StableLookback {
+            rec.barrier(Sync::TransferToCompute); // one barrier after both fills
         }
         stamp(rec, "fill")?;
         match self.variant {
@@ -617,17 +622,20 @@ impl Compactor {
                 }
                 stamp(rec, "compact")?;
             }
-            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, false, stamp)?,
+            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, stamp)?,
             Variant::StableLookback => {
-                // One pass per range (its tickets and status words zeroed here), then the 3-pass
-                // `stable` as indirect dispatches that are empty unless a tile gave up waiting.
-                let fallback_groups = (w / TILE).min(MAX_GROUPS) as u32;
+                // One pass per range (its tickets and status words zeroed here), then per range the
+                // fallback (stable_tail.comp) as an indirect dispatch that is empty unless a tile
+                // gave up waiting.
+                let lookback_tile = lookback_tile(&self.knobs, self.subgroup);
                 let mut tile_base = 0;
+                let mut tile_bases = Vec::new();
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    let tiles = (e - s).div_ceil(lookback_tile(&self.knobs, self.subgroup));
+                    let tiles = (e - s).div_ceil(lookback_tile);
+                    tile_bases.push(tile_base);
                     let binds = [
                         input.bind_range(s, e),
                         input.bind_range(s, e),
@@ -648,37 +656,44 @@ impl Compactor {
                             .min(tiles.div_ceil(agents_per_group))
                             .clamp(1, MAX_GROUPS);
                         let tickets = tiles.div_ceil(groups * agents_per_group).max(1) as u32;
-                        let pc = [
-                            (e - s) as u32,
-                            self.threshold,
-                            shift,
-                            tile_base as u32,
-                            k as u32,
-                            fallback_groups,
-                            tickets,
-                            self.spin_limit / tickets,
-                        ];
-                        rec.dispatch(&self.kernels[3], [groups as u32, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
+                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, 0, tickets, self.spin_limit / tickets];
+                        rec.dispatch(&self.kernels[0], [groups as u32, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     } else if self.knobs.lookback_one_tile {
                         // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
                         let x = tiles.clamp(1, MAX_GROUPS);
                         let y = tiles.div_ceil(x).max(1) as u32;
-                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, 1, self.spin_limit];
-                        rec.dispatch(&self.kernels[3], [x as u32, y, 1], &binds, bytemuck::cast_slice(&pc))?;
+                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, 0, 1, self.spin_limit];
+                        rec.dispatch(&self.kernels[0], [x as u32, y, 1], &binds, bytemuck::cast_slice(&pc))?;
                     } else {
                         let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
                         let per_group = tiles.div_ceil(groups as usize) as u32;
                         let walk_limit = self.spin_limit / per_group;
-                        let pc =
-                            [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, per_group, walk_limit];
-                        rec.dispatch(&self.kernels[3], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
+                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, 0, per_group, walk_limit];
+                        rec.dispatch(&self.kernels[0], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     }
                     tile_base += tiles;
                 }
                 stamp(rec, "lookback")?;
                 if n > 0 && self.knobs.lookback_fallback {
                     rec.barrier(Sync::Full); // the indirect arguments were filled, then maybe written
-                    self.record_stable(rec, input, &ranges, &windows, cnt, true, &mut |_, _| Ok(()))?;
+                    for (k, (&(s, e), &base)) in ranges.iter().zip(&tile_bases).enumerate() {
+                        if k > 0 {
+                            // the previous range's carry, written next to the indirect arguments
+                            rec.barrier(Sync::Full);
+                        }
+                        let binds = [
+                            input.bind_range(s, e),
+                            input.bind_range(s, e),
+                            cnt,
+                            self.state.bind(),
+                            windows[0],
+                            windows[1],
+                            windows[2],
+                            windows[3],
+                        ];
+                        let pc = [(e - s) as u32, self.threshold, shift, base as u32, lookback_tile as u32];
+                        rec.dispatch_indirect(&self.kernels[1], self.state.raw(), 0, &binds, bytemuck::cast_slice(&pc))?;
+                    }
                 }
                 stamp(rec, "fallback")?;
             }
@@ -686,9 +701,7 @@ impl Compactor {
         Ok(())
     }
 
-    /// The 3-pass `stable`; `indirect`: its dispatch sizes come from the look-back state (all
-    /// zero unless the look-back gave up).
-    #[allow(clippy::too_many_arguments)]
+    /// The 3-pass `stable`.
     fn record_stable(
         &self,
         rec: &mut Recorder,
@@ -696,19 +709,11 @@ impl Compactor {
         ranges: &[(usize, usize)],
         windows: &[crate::gpu::Bind],
         cnt: crate::gpu::Bind,
-        indirect: bool,
         stamp: &mut dyn FnMut(&mut Recorder, &'static str) -> Result<()>,
     ) -> Result<()> {
         let shift = self.range.trailing_zeros();
         let push = |len: usize, tile_base: usize| -> Vec<u8> {
             bytemuck::cast_slice(&[len as u32, self.threshold, shift, tile_base as u32]).to_vec()
-        };
-        let go = |rec: &mut Recorder, kernel: &Kernel, groups: u32, args: u64, binds: &[crate::gpu::Bind], pc: &[u8]| {
-            if indirect {
-                rec.dispatch_indirect(kernel, self.state.raw(), args * 12, binds, pc)
-            } else {
-                rec.dispatch(kernel, [groups, 1, 1], binds, pc)
-            }
         };
         let mut tile_base = 0;
         let mut bases = Vec::new();
@@ -719,7 +724,7 @@ impl Compactor {
             let tiles = (e - s).div_ceil(self.tile);
             let groups = self.knobs.groups.unwrap_or(tiles.min(MAX_GROUPS) as u32);
             let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind()];
-            go(rec, &self.kernels[0], groups, 0, &binds, &push(e - s, tile_base))?;
+            rec.dispatch(&self.kernels[0], [groups, 1, 1], &binds, &push(e - s, tile_base))?;
             bases.push(tile_base);
             tile_base += tiles;
         }
@@ -727,7 +732,7 @@ impl Compactor {
         if !ranges.is_empty() {
             rec.barrier(Sync::ComputeToCompute);
             let scan_push = bytemuck::bytes_of(&(tile_base as u32)).to_vec();
-            go(rec, &self.kernels[1], 1, 1, &[self.tiles.bind(), cnt], &scan_push)?;
+            rec.dispatch(&self.kernels[1], [1, 1, 1], &[self.tiles.bind(), cnt], &scan_push)?;
         }
         stamp(rec, "scan")?;
         for (&(s, e), &base) in ranges.iter().zip(&bases) {
@@ -744,7 +749,7 @@ impl Compactor {
                 windows[3],
                 windows[0],
             ];
-            go(rec, &self.kernels[2], groups, 0, &binds, &push(e - s, base))?;
+            rec.dispatch(&self.kernels[2], [groups, 1, 1], &binds, &push(e - s, base))?;
         }
         stamp(rec, "scatter")?;
         Ok(())
