@@ -344,7 +344,7 @@ fn lookback_kernel_completes_and_is_exact() {
 #[test]
 fn lookback_fallback_is_exact() {
     let _shared = shared();
-    // Spin limit 0: every tile after the first gives up at once, so the indirect 3-pass fallback
+    // Spin limit 0: every tile after the first gives up at once, so the fallback (the last group)
     // writes the result; it must be exact, and reported.
     let g = gpu();
     let v = Variant::StableLookback;

@@ -52,6 +52,10 @@ const uint TILE = ROUNDS * 4u * SUBGROUP;
 shared uint slots[LAG * ROUNDS * 4u * gl_WorkGroupSize.x];
 #define STAGED slots
 #include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
+shared uvec2 tail_sums[gl_WorkGroupSize.x]; // the fallback's per-subgroup counts
+#define LOOKBACK_TILE TILE
+#define TAIL_SUMS tail_sums
+#include "lookback_tail.glsl" // the fallback, run by the group that finishes last
 
 uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
 
@@ -93,7 +97,7 @@ void finish(uint slot, uint ntiles) {
     if (gl_SubgroupInvocationID == 0u && tile + 1u == ntiles) count = prefix + c; // the range's last tile
 }
 
-void main() {
+void run_agent() {
     if (gl_SubgroupSize != SUBGROUP) { // tiles sized for another subgroup: the fallback does it all
         if (subgroupElect()) give_up(p.tile_base);
         return;
@@ -157,4 +161,9 @@ void main() {
         atomicAdd(pad[1], diag_reads);
         atomicAdd(pad[2], diag_steps);
     }
+}
+
+void main() {
+    run_agent();
+    finish_group(gl_NumWorkGroups.x); // every agent of the group has returned
 }

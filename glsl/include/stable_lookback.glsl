@@ -69,6 +69,9 @@ shared uint ticket_shared[2]; // tickets k alternate: k's slot was last read two
 shared uint base_shared;
 #define STAGED stage
 #include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
+#define LOOKBACK_TILE tile_size()
+#define TAIL_SUMS sg_sum
+#include "lookback_tail.glsl" // the fallback, run by the group that finishes last
 
 // This group's k-th tile (no more than tiles_per_group: then a number past the last tile).
 uint draw(uint k) {
@@ -107,7 +110,7 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
 // Round r's 16-bit field of a packed pair of counts (rounds 0, 1 in .x; 2, 3 in .y).
 uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
 
-void main() {
+void run_group() {
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
     if (t == 0u) ticket_shared[0] = draw(0u);
@@ -190,4 +193,9 @@ void main() {
         atomicAdd(pad[1], diag_reads);
         atomicAdd(pad[2], diag_steps);
     }
+}
+
+void main() {
+    run_group();
+    finish_group(gl_NumWorkGroups.x);
 }

@@ -36,10 +36,13 @@ shared uint ticket_shared;
 shared uint base_shared;
 #define STAGED stage
 #include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
+#define LOOKBACK_TILE tile_size()
+#define TAIL_SUMS sg_sum
+#include "lookback_tail.glsl" // the fallback, run by the group that finishes last
 
 uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
 
-void main() {
+void run_group() {
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
     // 1. The ticket.
@@ -106,4 +109,9 @@ void main() {
         atomicAdd(pad[1], diag_reads);
         atomicAdd(pad[2], diag_steps);
     }
+}
+
+void main() {
+    run_group();
+    finish_group(gl_NumWorkGroups.x * gl_NumWorkGroups.y);
 }

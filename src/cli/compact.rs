@@ -43,7 +43,7 @@ pub struct Args {
     /// Knob: stable rounds per tile, 4 or 8 (tiles of 4096 or 8192)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().rounds)]
     pub tile_rounds: u32,
-    /// Knob: stable-lookback records its exact 3-pass fallback (false: timing only)
+    /// Knob: stable-lookback's exact fallback (the last group compacts what gave up; false: timing only)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_fallback, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
     /// Knob: workgroups of stable-lookback's persistent grid

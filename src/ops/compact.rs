@@ -179,8 +179,8 @@ pub struct Knobs {
     pub groups: Option<u32>,
     /// `stable`'s rounds per tile (4 or 8: tiles of 4096 or 8192 elements); other variants: 4.
     pub rounds: u32,
-    /// `stable-lookback`: record the indirect 3-pass fallback (and the full barrier before it).
-    /// Without it a look-back that gave up leaves a wrong result (for timing only).
+    /// `stable-lookback`: the group that finishes last compacts what tiles that gave up left
+    /// (spec TAIL). Without it a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
     /// `stable-lookback`: workgroups of its persistent grid (`None`: 768 invocations per
     /// multiprocessor where the driver tells their number, else one group per tile).
@@ -443,7 +443,7 @@ impl Compactor {
                 Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
             ],
             Variant::StableLookback => {
-                // [the look-back kernel, its fallback (stable_tail.comp)]
+                // the look-back kernel (its fallback inside: glsl/include/lookback_tail.glsl)
                 let mut k = Vec::new();
                 {
                     if capacity >= 1 << 30 {
@@ -467,6 +467,7 @@ impl Compactor {
                         (8, knobs.lookback_vec4 as u32),
                         (10, knobs.look_diag.min(3)),
                         (11, knobs.lookback_slices),
+                        (18, knobs.lookback_fallback as u32),
                     ];
                     let shader = if knobs.lookback_agents {
                         // Each agent's LAG slots of one tile: LAG x rounds x 4 words per invocation.
@@ -500,7 +501,6 @@ impl Compactor {
                     };
                     k.push(Kernel::new(ctx, shader, &lb)?);
                 }
-                k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_TAIL, &spec)?);
                 k
             }
         };
@@ -624,18 +624,16 @@ impl Compactor {
             }
             Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, stamp)?,
             Variant::StableLookback => {
-                // One pass per range (its tickets and status words zeroed here), then per range the
-                // fallback (stable_tail.comp) as an indirect dispatch that is empty unless a tile
-                // gave up waiting.
+                // One pass per range (its tickets and status words zeroed here). A tile that gave
+                // up waiting leaves the rest of the range to the group that finishes last
+                // (glsl/include/lookback_tail.glsl): nothing more to record.
                 let lookback_tile = lookback_tile(&self.knobs, self.subgroup);
                 let mut tile_base = 0;
-                let mut tile_bases = Vec::new();
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
                     let tiles = (e - s).div_ceil(lookback_tile);
-                    tile_bases.push(tile_base);
                     let binds = [
                         input.bind_range(s, e),
                         input.bind_range(s, e),
@@ -674,28 +672,6 @@ impl Compactor {
                     tile_base += tiles;
                 }
                 stamp(rec, "lookback")?;
-                if n > 0 && self.knobs.lookback_fallback {
-                    rec.barrier(Sync::Full); // the indirect arguments were filled, then maybe written
-                    for (k, (&(s, e), &base)) in ranges.iter().zip(&tile_bases).enumerate() {
-                        if k > 0 {
-                            // the previous range's carry, written next to the indirect arguments
-                            rec.barrier(Sync::Full);
-                        }
-                        let binds = [
-                            input.bind_range(s, e),
-                            input.bind_range(s, e),
-                            cnt,
-                            self.state.bind(),
-                            windows[0],
-                            windows[1],
-                            windows[2],
-                            windows[3],
-                        ];
-                        let pc = [(e - s) as u32, self.threshold, shift, base as u32, lookback_tile as u32];
-                        rec.dispatch_indirect(&self.kernels[1], self.state.raw(), 0, &binds, bytemuck::cast_slice(&pc))?;
-                    }
-                }
-                stamp(rec, "fallback")?;
             }
         }
         Ok(())

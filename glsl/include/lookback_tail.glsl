@@ -1,0 +1,77 @@
+// stable-lookback's fallback, run inside the look-back kernel by the group that finishes last:
+// when a tile gave up, that group compacts, in order, from the first tile that gave up to the
+// end of the range. No extra dispatch or barrier when nothing gave up (the rule on a GPU at
+// work): each group only counts itself done. (Reduce's single-pass ends the same way.)
+// Why only the tail: every tile before the first one that gave up is INCLUSIVE and has written its
+// output (both before its group counted itself done); no tile after it can have become INCLUSIVE
+// without its AGGREGATE, so it either gave up or found the right prefix and wrote the same values
+// the tail writes again. The prefix at the start is the INCLUSIVE word of the tile before, or,
+// when the tail began in an earlier range, the carry that range's tail left. One group is slow,
+// but it runs only when a wait gave up (on lavapipe under load), and it is exact.
+// The including shader has: lookback_walk.glsl (the state), stable_tile.glsl (load4, pass_mask,
+// ROUNDS), compact_common.glsl, the Count binding, p.n / p.tile_base / p.range, TAIL (constant_id
+// 18: 0 records no fallback, timing only), LOOKBACK_TILE (elements per look-back tile) and
+// TAIL_SUMS (a shared uvec2 array with a slot per subgroup).
+layout(constant_id = 18) const uint TAIL = 1u;
+shared bool tail_runs;
+
+uint tail_field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
+
+// The whole group, in uniform control flow.
+void compact_tail() {
+    uint first = ~first_gave_up;
+    uint ntiles = (p.n + LOOKBACK_TILE - 1u) / LOOKBACK_TILE;
+    if (first >= p.tile_base + ntiles) return; // uniform: the tail starts after this range
+    uint start = 0u, base = carry;
+    if (first >= p.tile_base) {
+        start = (first - p.tile_base) * LOOKBACK_TILE;
+        base = first == 0u ? 0u : status[first - 1u] & VALUE;
+    }
+    uint t = gl_LocalInvocationID.x, L = gl_WorkGroupSize.x;
+    for (uint c4 = start / 4u; 4u * c4 < p.n; c4 += ROUNDS * L) {
+        // Count each round's kept elements (16-bit fields of a pair), rank them in the group.
+        uvec4 v[ROUNDS];
+        uint m[ROUNDS];
+        uvec2 c = uvec2(0u);
+        for (uint r = 0u; r < ROUNDS; ++r) {
+            v[r] = load4(c4 + r * L + t);
+            m[r] = pass_mask(v[r], c4 + r * L + t);
+            c[r >> 1] += bitCount(m[r]) << (16u * (r & 1u));
+        }
+        uvec2 excl = subgroupExclusiveAdd(c);
+        uvec2 sg_total = subgroupAdd(c);
+        barrier(); // TAIL_SUMS free (the kernel's last use, or the last chunk's reads)
+        if (subgroupElect()) TAIL_SUMS[gl_SubgroupID] = sg_total;
+        barrier(); // TAIL_SUMS complete
+        uvec2 total = uvec2(0u);
+        for (uint q = 0u; q < gl_NumSubgroups; ++q) {
+            if (q < gl_SubgroupID) excl += TAIL_SUMS[q];
+            total += TAIL_SUMS[q];
+        }
+        // In element order: round by round, each invocation's kept values at their rank.
+        for (uint r = 0u; r < ROUNDS; ++r) {
+            uint at = base + tail_field(excl, r);
+            for (uint k = 0u; k < 4u; ++k) {
+                if ((m[r] & (1u << k)) != 0u) store_out(at++, apply(v[r][k]));
+            }
+            base += tail_field(total, r);
+        }
+    }
+    if (t == 0u) {
+        carry = base;
+        count = base; // the last range's tail writes the final count
+    }
+}
+
+// Every invocation of every group calls this last, in uniform control flow, after its writes.
+void finish_group(uint groups) {
+    barrier(); // every invocation's stores are issued
+    if (gl_LocalInvocationIndex == 0u) {
+        memoryBarrierBuffer(); // this group's status words and output before its count
+        bool last = atomicAdd(done[p.range], 1u) + 1u == groups;
+        memoryBarrierBuffer();
+        tail_runs = TAIL == 1u && last && first_gave_up != 0u;
+    }
+    barrier(); // tail_runs is known
+    if (tail_runs) compact_tail();
+}
