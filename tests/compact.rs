@@ -344,18 +344,25 @@ fn lookback_kernel_completes_and_is_exact() {
 #[test]
 fn lookback_fallback_is_exact() {
     let _shared = shared();
-    // Spin limit 0: every tile after the first gives up at once, so the fallback (the last group)
-    // writes the result; it must be exact, and reported.
+    // Spin limit 0: every tile after the first gives up at once, so the fallback writes the
+    // result; it must be exact, and reported.
     let g = gpu();
     let v = Variant::StableLookback;
     let pred = Predicate::Greater(0.5f32.to_bits());
     let d = Knobs::default();
     // (elements per look-back tile, knobs)
     let agent_tile = 4 * 4 * g.info().subgroup_size as usize; // 4 rounds of uvec4 per lane
+                                                              // Both fallbacks: in the kernel (the group that finishes last; the default on GPUs) and
+                                                              // recorded after it (stable's three passes; the default on CPU devices).
+    let in_kernel = Knobs { lookback_tail: Some(true), ..d };
+    let recorded = Knobs { lookback_tail: Some(false), ..d };
     for (tile, knobs) in [
-        (3072, d),
-        (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..d }),
-        (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, lookback_rounds: 4, ..d }),
+        (3072, in_kernel),
+        (3072, recorded),
+        (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..in_kernel }),
+        (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..recorded }),
+        (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, lookback_rounds: 4, ..in_kernel }),
+        (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, lookback_rounds: 4, ..recorded }),
     ] {
         for (n, range) in [(100_003usize, 1usize << 25), (16_383, 4096), (4096, 4096), (1, 4096)] {
             let range = range.min(range_elems(&g));

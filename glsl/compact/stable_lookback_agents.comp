@@ -14,7 +14,7 @@
 // Deadlock-free as the persistent grid: a walk waits only for tiles that have not published their
 // AGGREGATE, and the smallest such tile belongs to an agent whose own walk (for a smaller tile)
 // sees every predecessor published. Stalls give up after walk_limit iterations into the exact
-// fallback (ABORTED, args[], stable_tail.comp), as the persistent grid; so does an agent whose subgroup
+// fallback (ABORTED, lookback_tail.glsl), as the persistent grid; so does an agent whose subgroup
 // is not the size the host sized the tiles for (SUBGROUP).
 // Measured on the H200 (docs/reduce_compact.md): exact, but 1.65x the persistent grid's time. With
 // 4000+ agents in flight a walk steps back past ~64 tiles in 3-4 reads. (Several consecutive
@@ -37,9 +37,9 @@ layout(constant_id = 11) const uint SLICES = 1u;
 layout(constant_id = 13) const uint LAG = 2u;
 // The subgroup size the host sized the tiles (and the status words) for.
 layout(constant_id = 15) const uint SUBGROUP = 32u;
-// range: which ticket; reserved: 0; tiles_per_group: the most tickets
+// range: which ticket; fallback_groups: the recorded fallback's grid; tiles_per_group: the most tickets
 // one AGENT draws; walk_limit: iterations of one walk before it gives up.
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint reserved; uint tiles_per_group; uint walk_limit; } p;
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
 #include "compact_common.glsl"
 // Rounds per tile (constant_id 7): 1..4 (the counts of a round are 16-bit fields of a uvec2).
 #define ROUNDS_SPEC

@@ -2,6 +2,9 @@
 // when a tile gave up, that group compacts, in order, from the first tile that gave up to the
 // end of the range. No extra dispatch or barrier when nothing gave up (the rule on a GPU at
 // work): each group only counts itself done. (Reduce's single-pass ends the same way.)
+// Not on CPU devices (TAIL = 0 there; the host records `stable`'s three passes instead):
+// llvmpipe's loop limiter counts every loop iteration of an invocation (65535 at most, then loops
+// are left silently), and a long tail after long walks would be cut short.
 // Why only the tail: every tile before the first one that gave up is INCLUSIVE and has written its
 // output (both before its group counted itself done); no tile after it can have become INCLUSIVE
 // without its AGGREGATE, so it either gave up or found the right prefix and wrote the same values

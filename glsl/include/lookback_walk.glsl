@@ -1,14 +1,15 @@
 // The decoupled look-back shared by stable_lookback.comp (persistent grid) and
 // stable_lookback_tile.comp (one tile per workgroup): the state buffer, the status words and the
 // walk of one subgroup over its predecessors' words. The including shader declares SLICES
-// (constant_id 11), DIAG (constant_id 10) and the push constants with walk_limit (see
+// (constant_id 11), DIAG (constant_id 10) and the push constants with fallback_groups and walk_limit (see
 // stable_lookback.glsl for the protocol and why the walk is bounded).
-// done: groups finished, per range (lookback_tail.glsl); ticket: one per range; incomplete: a
-// tile gave up; pad[0..3]: DIAG 3's counters; first_gave_up: ~(the first tile that gave up), 0
-// if none; carry: the fallback's running count; status: one word per tile of all ranges. Zeroed
-// per run.
+// args: two VkDispatchIndirectCommand (the recorded fallback's count/scatter and scan), zero
+// unless a tile gave up; done: groups finished, per range (lookback_tail.glsl); ticket: one per
+// range; incomplete: a tile gave up; pad[0..3]: DIAG 3's counters; first_gave_up: ~(the first
+// tile that gave up), 0 if none; carry: the in-kernel fallback's running count; status: one word
+// per tile of all ranges. Zeroed per run.
 // coherent: other groups' stores are seen; volatile: every read goes to memory (a spin re-reads).
-layout(std430, binding = 3) coherent volatile buffer State { uint done[4]; uint spare[2]; uint ticket[4]; uint incomplete; uint pad[3]; uint first_gave_up; uint carry; uint status[]; };
+layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint done[4]; uint ticket[4]; uint incomplete; uint pad[3]; uint first_gave_up; uint carry; uint status[]; };
 
 const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS = 3u << 30, VALUE = 0x3FFFFFFFu;
 const uint GAVE_UP = 0xFFFFFFFFu, NONE = 0xFFFFFFFFu;
@@ -18,12 +19,15 @@ uint peek(int tile) {
     return status[tile];
 }
 
-// This tile gives up: its successors will too (they meet ABORTED), and the fallback
-// (lookback_tail.glsl) compacts everything from the first tile that gave up (the smallest:
-// atomicMax of its complement).
+// This tile gives up: its successors will too (they meet ABORTED). The fallback is either the
+// group that finishes last (lookback_tail.glsl: from the first tile that gave up, the smallest:
+// atomicMax of its complement) or `stable`'s three passes that the host recorded after this
+// kernel as indirect dispatches (their sizes set here).
 void give_up(uint tile) {
     status[tile] = ABORTED;
     atomicMax(first_gave_up, ~tile);
+    uint a[6] = uint[6](p.fallback_groups, 1u, 1u, 1u, 1u, 1u);
+    for (uint i = 0u; i < 6u; ++i) args[i] = a[i];
     incomplete = 1u;
 }
 

@@ -33,45 +33,17 @@
 // runs only a few groups at once: without the ticket bound, the first groups would draw every
 // tile.) After BACKOFF_AFTER iterations of one walk each spin also makes 256 unrolled reads, so
 // the bound lasts long enough on a CPU device. A tile that gives up publishes ABORTED (its
-// successors give up as soon as they see it), records itself as the first that gave up if it is
-// the smallest, and sets the fallback's dispatch size in args[]: the host recorded
-// stable_tail.comp after this kernel as an indirect dispatch that is empty unless a tile gave up,
-// and it compacts everything from the first tile that gave up, so the result is exact either way.
+// successors give up as soon as they see it) and records itself as the first that gave up if it
+// is the smallest; the group that finishes last then compacts everything from the first tile
+// that gave up (lookback_tail.glsl), so the result is exact either way.
 // walk_limit = 0 makes every tile after the first give up at once (the tests' way to exercise
 // the fallback).
-layout(local_size_x_id = 0) in;
-layout(constant_id = 1) const uint TYPE = 0u;
-layout(constant_id = 2) const uint PRED = 0u;
-layout(constant_id = 3) const uint FUNC = 0u;
-// Diagnosis only (wrong results, for timing what the rest costs): 1 skips the look-back (the
-// tile writes at its own start, as if every element before it passed: the writes spread like the
-// real ones); 2 also skips the ticket (tiles gl_WorkGroupID.x + k * gl_NumWorkGroups.x). 0: the
-// real kernel; 3: the real kernel, counting look-backs, their reads and steps back in pad[0..3].
-layout(constant_id = 10) const uint DIAG = 0u;
-// Look-back slices: predecessors read per step of the walk, in subgroups' worth.
-layout(constant_id = 11) const uint SLICES = 1u;
+#include "lookback_kernel.glsl"
 // 1: load the next tile before counting this one (its ticket drawn two tiles ahead), so a tile's
 // loads are in flight through the previous tile's count, look-back and write (more registers).
 layout(constant_id = 12) const uint PREFETCH = 0u;
-// range: which ticket; reserved: 0;
-// tiles_per_group: the most tickets one group draws (groups x tiles_per_group >= tiles);
-// walk_limit: iterations of one walk before it gives up (the host's SPIN_LIMIT / tiles_per_group).
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint reserved; uint tiles_per_group; uint walk_limit; } p;
-#include "compact_common.glsl"
-// Rounds per tile (constant_id 7): 1..4, set by the host (default 3 with 256 invocations).
-#define ROUNDS_SPEC
-#include "stable_tile.glsl"
-#include "lookback_walk.glsl"
-layout(std430, binding = 2) writeonly buffer Count { uint count; };
-shared uvec2 sg_sum[gl_WorkGroupSize.x];
-shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x];
 shared uint ticket_shared[2]; // tickets k alternate: k's slot was last read two tiles ago
 shared uint base_shared;
-#define STAGED stage
-#include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
-#define LOOKBACK_TILE tile_size()
-#define TAIL_SUMS sg_sum
-#include "lookback_tail.glsl" // the fallback, run by the group that finishes last
 
 // This group's k-th tile (no more than tiles_per_group: then a number past the last tile).
 uint draw(uint k) {
@@ -107,8 +79,6 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
     barrier(); // stage[] has been written out; base_shared may change
 }
 
-// Round r's 16-bit field of a packed pair of counts (rounds 0, 1 in .x; 2, 3 in .y).
-uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
 
 void run_group() {
     uint t = gl_LocalInvocationID.x;

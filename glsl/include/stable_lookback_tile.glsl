@@ -11,36 +11,10 @@
 //     f(x) in shared memory at their in-tile rank; then the tile is written out, coalesced, at
 //     prefix + rank.
 // Stalls give up after walk_limit iterations into the same exact fallback as the persistent grid
-// (ABORTED, args[], stable_tail.comp).
-layout(local_size_x_id = 0) in;
-layout(constant_id = 1) const uint TYPE = 0u;
-layout(constant_id = 2) const uint PRED = 0u;
-layout(constant_id = 3) const uint FUNC = 0u;
-// Diagnosis only: 1 skips the look-back (wrong results: the tile writes at its own start), 2
-// also the ticket (the tile is the group's index); 3 counts look-backs, their reads and steps back in pad[0..3] (exact).
-layout(constant_id = 10) const uint DIAG = 0u;
-layout(constant_id = 11) const uint SLICES = 1u;
-// range: which ticket; reserved: 0; tiles_per_group: unused (1);
-// walk_limit: iterations of the walk before it gives up.
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint reserved; uint tiles_per_group; uint walk_limit; } p;
-#include "compact_common.glsl"
-// Rounds per tile (constant_id 7): 1..4 (the counts of a round are 16-bit fields of a uvec2).
-#define ROUNDS_SPEC
-#include "stable_tile.glsl"
-#include "lookback_walk.glsl"
-layout(std430, binding = 2) writeonly buffer Count { uint count; };
-
-shared uvec2 sg_sum[gl_WorkGroupSize.x];
-shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x];
+// (ABORTED, lookback_tail.glsl).
+#include "lookback_kernel.glsl"
 shared uint ticket_shared;
 shared uint base_shared;
-#define STAGED stage
-#include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
-#define LOOKBACK_TILE tile_size()
-#define TAIL_SUMS sg_sum
-#include "lookback_tail.glsl" // the fallback, run by the group that finishes last
-
-uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
 
 void run_group() {
     uint t = gl_LocalInvocationID.x;

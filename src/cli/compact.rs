@@ -43,9 +43,12 @@ pub struct Args {
     /// Knob: stable rounds per tile, 4 or 8 (tiles of 4096 or 8192)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().rounds)]
     pub tile_rounds: u32,
-    /// Knob: stable-lookback's exact fallback (the last group compacts what gave up; false: timing only)
+    /// Knob: stable-lookback's exact fallback for a look-back that gives up (false: timing only)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_fallback, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
+    /// Knob: stable-lookback's fallback in the kernel (true: the last group) or recorded after it (false: stable's 3 passes); default: in the kernel except on CPU devices
+    #[arg(long, hide = true, action = clap::ArgAction::Set)]
+    pub lookback_tail: Option<bool>,
     /// Knob: workgroups of stable-lookback's persistent grid
     #[arg(long, hide = true)]
     pub lookback_groups: Option<u32>,
@@ -98,6 +101,7 @@ impl Args {
             groups: self.groups,
             rounds: self.tile_rounds,
             lookback_fallback: self.lookback_fallback,
+            lookback_tail: self.lookback_tail,
             lookback_groups: self.lookback_groups,
             lookback_slices: self.lookback_slices,
             lookback_local: self.lookback_local,
@@ -134,6 +138,7 @@ impl Args {
             groups: k.groups,
             tile_rounds: k.rounds,
             lookback_fallback: k.lookback_fallback,
+            lookback_tail: k.lookback_tail,
             lookback_groups: k.lookback_groups,
             lookback_slices: k.lookback_slices,
             lookback_local: k.lookback_local,

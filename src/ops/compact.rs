@@ -3,9 +3,11 @@
 //! (subgroup ballots; a stable, order-preserving compaction by reduce-then-scan).
 //!
 //! The unordered variants give the right multiset in an unspecified order; `stable` and
-//! `stable-lookback` (one pass, decoupled look-back, with an exact 3-pass fallback recorded as
-//! indirect dispatches for a look-back that gives up waiting) give exactly the CPU's sequence. Inputs longer than one storage binding are processed in ranges;
-//! the output is bound as four windows, so n may be up to 4 x [`range_elems`].
+//! `stable-lookback` (one pass, decoupled look-back, with an exact fallback for a look-back that
+//! gives up waiting: on GPUs the group that finishes last compacts the rest in the same kernel; on
+//! CPU devices `stable`'s three passes recorded as indirect dispatches) give exactly the CPU's
+//! sequence. Inputs longer than one storage binding are processed in ranges; the output is bound
+//! as four windows, so n may be up to 4 x [`range_elems`].
 pub use super::reduce::{range_elems, ElemType};
 use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
 use crate::shaders;
@@ -179,9 +181,16 @@ pub struct Knobs {
     pub groups: Option<u32>,
     /// `stable`'s rounds per tile (4 or 8: tiles of 4096 or 8192 elements); other variants: 4.
     pub rounds: u32,
-    /// `stable-lookback`: the group that finishes last compacts what tiles that gave up left
-    /// (spec TAIL). Without it a look-back that gave up leaves a wrong result (for timing only).
+    /// `stable-lookback`: the fallback for a look-back that gives up (`lookback_tail`). Without it
+    /// a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
+    /// `stable-lookback`'s fallback: `Some(true)` the group that finishes last compacts the rest in
+    /// the look-back kernel (glsl/include/lookback_tail.glsl: nothing recorded after it);
+    /// `Some(false)` `stable`'s three passes recorded after it as indirect dispatches, empty
+    /// unless a tile gave up (7-9 us of barriers per run on the H200). `None`: in the kernel,
+    /// except on CPU devices, where llvmpipe's loop limiter (65535 loop iterations per
+    /// invocation) could cut a long tail short after long walks.
+    pub lookback_tail: Option<bool>,
     /// `stable-lookback`: workgroups of its persistent grid (`None`: 768 invocations per
     /// multiprocessor where the driver tells their number, else one group per tile).
     pub lookback_groups: Option<u32>,
@@ -234,6 +243,7 @@ impl Default for Knobs {
             groups: None,
             rounds: 4,
             lookback_fallback: true,
+            lookback_tail: None,
             lookback_groups: None,
             lookback_slices: 1,
             lookback_local: 256,
@@ -276,6 +286,8 @@ pub struct Compactor {
     spin_limit: u32,
     /// The device's subgroup size (the subgroup agents' tiles).
     subgroup: u32,
+    /// stable-lookback's fallback runs in the look-back kernel (else recorded after it).
+    tail_in_kernel: bool,
 }
 
 /// Rounds of uvec4 per lane in a tile of the subgroup agents.
@@ -298,9 +310,10 @@ fn lookback_tile(knobs: &Knobs, subgroup: u32) -> usize {
     }
 }
 
-/// Words of the look-back state before the status words (args[6], ticket[4], incomplete, pad).
-const STATE_HEADER: usize = 16;
-const INCOMPLETE: usize = 10;
+/// Words of the look-back state before the status words (args[6], done[4], ticket[4],
+/// incomplete, pad[3], first_gave_up, carry: glsl/include/lookback_walk.glsl).
+const STATE_HEADER: usize = 20;
+const INCOMPLETE: usize = 14;
 /// Look-back iterations (spins and steps) of one group, over all its tiles, before it gives up:
 /// with at most MAX_TILES_PER_GROUP tiles (each under 20 other loop iterations) below llvmpipe's
 /// loop limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
@@ -428,6 +441,7 @@ impl Compactor {
             return Err(Error::invalid(format!("one output window holds {range} elements, fewer than n = {capacity}")));
         }
         let tile = knobs.rounds as usize * 4 * LOCAL as usize;
+        let tail_in_kernel = knobs.lookback_tail.unwrap_or(ctx.info().device_type != "CPU");
         let (kind, threshold) = pred.spec();
         let spec = [(0, LOCAL), (1, ty as u32), (2, kind), (3, func as u32), (5, if one_window { 1 } else { 4 })];
         let scatter_spec =
@@ -436,16 +450,14 @@ impl Compactor {
             Variant::GlobalAtomic => vec![Kernel::new(ctx, &shaders::COMPACT_GLOBAL_ATOMIC, &spec)?],
             Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
             Variant::SubgroupBallot => vec![Kernel::new(ctx, &shaders::COMPACT_SUBGROUP_BALLOT, &spec)?],
-            Variant::Stable => vec![
-                // no f(x) and no output in counting
-                Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &[spec[0], spec[1], spec[2], (7, knobs.rounds)])?,
-                Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL), (1, knobs.scan_coalesced as u32)])?,
-                Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
-            ],
-            Variant::StableLookback => {
-                // the look-back kernel (its fallback inside: glsl/include/lookback_tail.glsl)
-                let mut k = Vec::new();
-                {
+            Variant::Stable | Variant::StableLookback => {
+                let mut k = vec![
+                    // no f(x) and no output in counting
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT, &[spec[0], spec[1], spec[2], (7, knobs.rounds)])?,
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL), (1, knobs.scan_coalesced as u32)])?,
+                    Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
+                ];
+                if variant == Variant::StableLookback {
                     if capacity >= 1 << 30 {
                         return Err(Error::invalid(format!(
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
@@ -467,7 +479,7 @@ impl Compactor {
                         (8, knobs.lookback_vec4 as u32),
                         (10, knobs.look_diag.min(3)),
                         (11, knobs.lookback_slices),
-                        (18, knobs.lookback_fallback as u32),
+                        (18, (knobs.lookback_fallback && tail_in_kernel) as u32),
                     ];
                     let shader = if knobs.lookback_agents {
                         // Each agent's LAG slots of one tile: LAG x rounds x 4 words per invocation.
@@ -504,13 +516,13 @@ impl Compactor {
                 k
             }
         };
-        let ntiles = if variant == Variant::Stable { capacity.div_ceil(tile).max(1) } else { 1 };
+        let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
         // One status word per look-back tile of every range (a range need not be a whole number
         // of look-back tiles).
         let lookback_tiles =
             capacity.div_ceil(range).max(1) * capacity.min(range).div_ceil(lookback_tile(&knobs, ctx.info().subgroup_size)).max(1);
-        let state_len = if variant == Variant::StableLookback { STATE_HEADER + lookback_tiles } else { 1 };
+        let state_len = if variant == Variant::StableLookback { STATE_HEADER + lookback_tiles.max(ntiles) } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
         // stable-lookback's persistent grid: LOOKBACK_INVOCATIONS_PER_CU per multiprocessor where the driver
         // tells their number, else one group per tile (at most MAX_GROUPS) as a plain grid.
@@ -538,6 +550,7 @@ impl Compactor {
             lookback_groups,
             spin_limit,
             subgroup: ctx.info().subgroup_size,
+            tail_in_kernel,
         })
     }
 
@@ -622,18 +635,19 @@ impl Compactor {
                 }
                 stamp(rec, "compact")?;
             }
-            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, stamp)?,
+            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, false, stamp)?,
             Variant::StableLookback => {
                 // One pass per range (its tickets and status words zeroed here). A tile that gave
-                // up waiting leaves the rest of the range to the group that finishes last
-                // (glsl/include/lookback_tail.glsl): nothing more to record.
-                let lookback_tile = lookback_tile(&self.knobs, self.subgroup);
+                // up waiting leaves the rest to the group that finishes last (in the kernel), or
+                // to `stable`'s three passes recorded after it as indirect dispatches that are
+                // empty unless a tile gave up.
+                let fallback_groups = (w / TILE).min(MAX_GROUPS) as u32;
                 let mut tile_base = 0;
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    let tiles = (e - s).div_ceil(lookback_tile);
+                    let tiles = (e - s).div_ceil(lookback_tile(&self.knobs, self.subgroup));
                     let binds = [
                         input.bind_range(s, e),
                         input.bind_range(s, e),
@@ -654,30 +668,47 @@ impl Compactor {
                             .min(tiles.div_ceil(agents_per_group))
                             .clamp(1, MAX_GROUPS);
                         let tickets = tiles.div_ceil(groups * agents_per_group).max(1) as u32;
-                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, 0, tickets, self.spin_limit / tickets];
-                        rec.dispatch(&self.kernels[0], [groups as u32, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
+                        let pc = [
+                            (e - s) as u32,
+                            self.threshold,
+                            shift,
+                            tile_base as u32,
+                            k as u32,
+                            fallback_groups,
+                            tickets,
+                            self.spin_limit / tickets,
+                        ];
+                        rec.dispatch(&self.kernels[3], [groups as u32, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     } else if self.knobs.lookback_one_tile {
                         // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
                         let x = tiles.clamp(1, MAX_GROUPS);
                         let y = tiles.div_ceil(x).max(1) as u32;
-                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, 0, 1, self.spin_limit];
-                        rec.dispatch(&self.kernels[0], [x as u32, y, 1], &binds, bytemuck::cast_slice(&pc))?;
+                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, 1, self.spin_limit];
+                        rec.dispatch(&self.kernels[3], [x as u32, y, 1], &binds, bytemuck::cast_slice(&pc))?;
                     } else {
                         let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
                         let per_group = tiles.div_ceil(groups as usize) as u32;
                         let walk_limit = self.spin_limit / per_group;
-                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, 0, per_group, walk_limit];
-                        rec.dispatch(&self.kernels[0], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
+                        let pc =
+                            [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, per_group, walk_limit];
+                        rec.dispatch(&self.kernels[3], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     }
                     tile_base += tiles;
                 }
                 stamp(rec, "lookback")?;
+                if n > 0 && self.knobs.lookback_fallback && !self.tail_in_kernel {
+                    rec.barrier(Sync::Full); // the indirect arguments were filled, then maybe written
+                    self.record_stable(rec, input, &ranges, &windows, cnt, true, &mut |_, _| Ok(()))?;
+                    stamp(rec, "fallback")?;
+                }
             }
         }
         Ok(())
     }
 
-    /// The 3-pass `stable`.
+    /// The 3-pass `stable`; `indirect`: its dispatch sizes come from the look-back state (all
+    /// zero unless the look-back gave up).
+    #[allow(clippy::too_many_arguments)]
     fn record_stable(
         &self,
         rec: &mut Recorder,
@@ -685,11 +716,19 @@ impl Compactor {
         ranges: &[(usize, usize)],
         windows: &[crate::gpu::Bind],
         cnt: crate::gpu::Bind,
+        indirect: bool,
         stamp: &mut dyn FnMut(&mut Recorder, &'static str) -> Result<()>,
     ) -> Result<()> {
         let shift = self.range.trailing_zeros();
         let push = |len: usize, tile_base: usize| -> Vec<u8> {
             bytemuck::cast_slice(&[len as u32, self.threshold, shift, tile_base as u32]).to_vec()
+        };
+        let go = |rec: &mut Recorder, kernel: &Kernel, groups: u32, args: u64, binds: &[crate::gpu::Bind], pc: &[u8]| {
+            if indirect {
+                rec.dispatch_indirect(kernel, self.state.raw(), args * 12, binds, pc)
+            } else {
+                rec.dispatch(kernel, [groups, 1, 1], binds, pc)
+            }
         };
         let mut tile_base = 0;
         let mut bases = Vec::new();
@@ -700,7 +739,7 @@ impl Compactor {
             let tiles = (e - s).div_ceil(self.tile);
             let groups = self.knobs.groups.unwrap_or(tiles.min(MAX_GROUPS) as u32);
             let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind()];
-            rec.dispatch(&self.kernels[0], [groups, 1, 1], &binds, &push(e - s, tile_base))?;
+            go(rec, &self.kernels[0], groups, 0, &binds, &push(e - s, tile_base))?;
             bases.push(tile_base);
             tile_base += tiles;
         }
@@ -708,7 +747,7 @@ impl Compactor {
         if !ranges.is_empty() {
             rec.barrier(Sync::ComputeToCompute);
             let scan_push = bytemuck::bytes_of(&(tile_base as u32)).to_vec();
-            rec.dispatch(&self.kernels[1], [1, 1, 1], &[self.tiles.bind(), cnt], &scan_push)?;
+            go(rec, &self.kernels[1], 1, 1, &[self.tiles.bind(), cnt], &scan_push)?;
         }
         stamp(rec, "scan")?;
         for (&(s, e), &base) in ranges.iter().zip(&bases) {
@@ -725,7 +764,7 @@ impl Compactor {
                 windows[3],
                 windows[0],
             ];
-            rec.dispatch(&self.kernels[2], [groups, 1, 1], &binds, &push(e - s, base))?;
+            go(rec, &self.kernels[2], groups, 0, &binds, &push(e - s, base))?;
         }
         stamp(rec, "scatter")?;
         Ok(())

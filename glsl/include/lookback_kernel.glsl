@@ -1,0 +1,35 @@
+// What the two workgroup kernels of stable-lookback share (stable_lookback.glsl, the persistent
+// grid; stable_lookback_tile.glsl, one tile per workgroup): specialization constants, push
+// constants, bindings, the tile (stable_tile.glsl), the walk (lookback_walk.glsl), the staged
+// tile and its write (staged_write.glsl) and the fallback (lookback_tail.glsl).
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint TYPE = 0u;
+layout(constant_id = 2) const uint PRED = 0u;
+layout(constant_id = 3) const uint FUNC = 0u;
+// Diagnosis only (wrong results, for timing what the rest costs): 1 skips the look-back (the
+// tile writes at its own start, as if every element before it passed: the writes spread like the
+// real ones); 2 also skips the ticket (the tile follows from the group's index). 0: the real
+// kernel; 3: the real kernel, counting look-backs, their reads and steps back in pad[0..3].
+layout(constant_id = 10) const uint DIAG = 0u;
+// Look-back slices: predecessors read per step of the walk, in subgroups' worth.
+layout(constant_id = 11) const uint SLICES = 1u;
+// range: which ticket; fallback_groups: the recorded fallback's grid; tiles_per_group: the most tickets one group draws (groups x
+// tiles_per_group >= tiles; 1 for one tile per workgroup); walk_limit: iterations of one walk
+// before it gives up (the host's SPIN_LIMIT / tiles_per_group).
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
+#include "compact_common.glsl"
+// Rounds per tile (constant_id 7): 1..4, set by the host (default 3 with 256 invocations).
+#define ROUNDS_SPEC
+#include "stable_tile.glsl"
+#include "lookback_walk.glsl"
+layout(std430, binding = 2) writeonly buffer Count { uint count; };
+shared uvec2 sg_sum[gl_WorkGroupSize.x]; // per subgroup: the packed counts of its rounds
+shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x]; // the tile's kept f(x) at their rank
+#define STAGED stage
+#include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
+#define LOOKBACK_TILE tile_size()
+#define TAIL_SUMS sg_sum
+#include "lookback_tail.glsl" // the fallback, run by the group that finishes last
+
+// Round r's 16-bit field of a packed pair of counts (rounds 0, 1 in .x; 2, 3 in .y).
+uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
