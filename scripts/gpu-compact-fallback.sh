@@ -14,3 +14,7 @@ for nf in "1048576 0.5" "16777216 0.5" "67108864 0.5" "67108864 0.001"; do set -
 done
 # Without the fallback at all (timing only): what is left of its cost.
 .gpu/workgroup compact --n 1048576 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --passes --lookback-fallback false | grep -E "^stable|passes: stable"
+# The recorded fallback (stable's three passes, the default on CPU devices) in the same binary.
+for n in 1048576 67108864; do
+  .gpu/workgroup compact --n $n --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --passes --lookback-tail false | grep -E "^stable|passes: stable"
+done
