@@ -10,11 +10,12 @@
 // without its AGGREGATE, so it either gave up or found the right prefix and wrote the same values
 // the tail writes again. The prefix at the start is the INCLUSIVE word of the tile before, or,
 // when the tail began in an earlier range, the carry that range's tail left. One group is slow,
-// but it runs only when a wait gave up (on lavapipe under load), and it is exact.
+// but it runs only when a wait gave up (never seen on a GPU at work), and it is exact.
 // The including shader has: lookback_walk.glsl (the state), stable_tile.glsl (load4, pass_mask,
 // ROUNDS), compact_common.glsl, the Count binding, p.n / p.tile_base / p.range, TAIL (constant_id
-// 18: 0 records no fallback, timing only), LOOKBACK_TILE (elements per look-back tile) and
-// TAIL_SUMS (a shared uvec2 array with a slot per subgroup).
+// 18: 1 this fallback; 0 none here: recorded by the host, or none at all for timing),
+// LOOKBACK_TILE (elements per look-back tile) and TAIL_SUMS (a shared uvec2 array with a slot per
+// subgroup).
 layout(constant_id = 18) const uint TAIL = 1u;
 shared bool tail_runs;
 
