@@ -49,6 +49,9 @@ pub struct Args {
     /// Knob: stable-lookback's fallback in the kernel (true: the last group) or recorded after it (false: stable's 3 passes); default: in the kernel except on CPU devices
     #[arg(long, hide = true, action = clap::ArgAction::Set)]
     pub lookback_tail: Option<bool>,
+    /// Diagnosis: stable-lookback's look-back iterations per group before it gives up (0: every tile after the first gives up, so the fallback writes the result)
+    #[arg(long, hide = true, default_value_t = compact::SPIN_LIMIT)]
+    pub lookback_spin_limit: u32,
     /// Knob: workgroups of stable-lookback's persistent grid
     #[arg(long, hide = true)]
     pub lookback_groups: Option<u32>,
@@ -139,6 +142,7 @@ impl Args {
             tile_rounds: k.rounds,
             lookback_fallback: k.lookback_fallback,
             lookback_tail: k.lookback_tail,
+            lookback_spin_limit: compact::SPIN_LIMIT,
             lookback_groups: k.lookback_groups,
             lookback_slices: k.lookback_slices,
             lookback_local: k.lookback_local,
@@ -188,8 +192,11 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     };
     for (i, v) in vs.iter().enumerate() {
         let ctx = fresh(i == 0)?;
-        let c = compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
+        let c = compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), a.lookback_spin_limit, a.knobs())?;
         let (t, got) = compact::time_compactor(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
+        if *v == compact::Variant::StableLookback && n > 0 && c.lookback_gave_up(&ctx)? {
+            eprintln!("note: stable-lookback's look-back gave up waiting in the last run; its fallback wrote the result");
+        }
         g.finish(&ctx)?;
         let ok = if v.ordered() {
             got == want
@@ -209,7 +216,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         for v in &vs {
             let ctx = fresh(false)?;
             let c =
-                compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), compact::SPIN_LIMIT, a.knobs())?;
+                compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), a.lookback_spin_limit, a.knobs())?;
             let p = compact::time_passes(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
             g.finish(&ctx)?;
             let mut parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
