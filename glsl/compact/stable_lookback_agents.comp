@@ -55,9 +55,7 @@ shared uint slots[LAG * ROUNDS * 4u * gl_WorkGroupSize.x];
 shared uvec2 tail_sums[gl_WorkGroupSize.x]; // the fallback's per-subgroup counts
 #define LOOKBACK_TILE TILE
 #define TAIL_SUMS tail_sums
-#include "lookback_tail.glsl" // the fallback, run by the group that finishes last
-
-uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
+#include "lookback_tail.glsl" // the fallback, run by the group that finishes last; field()
 
 // This agent's k-th ticket, in lane 0's register (read it later: the atomic's latency hides).
 uint draw(uint k) {
@@ -156,11 +154,7 @@ void run_agent() {
             break;
         }
     }
-    if (DIAG == 3u && subgroupElect()) {
-        atomicAdd(pad[0], tiles_done);
-        atomicAdd(pad[1], diag_reads);
-        atomicAdd(pad[2], diag_steps);
-    }
+    if (DIAG == 3u && subgroupElect()) add_diag_counters();
 }
 
 void main() {

@@ -29,7 +29,20 @@ shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x]; // the tile's kept f(x) at 
 #include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
 #define LOOKBACK_TILE tile_size()
 #define TAIL_SUMS sg_sum
-#include "lookback_tail.glsl" // the fallback, run by the group that finishes last
+#include "lookback_tail.glsl" // the fallback, run by the group that finishes last; field(), rank_in_group()
+shared uint base_shared; // the tile's prefix, or GAVE_UP
 
-// Round r's 16-bit field of a packed pair of counts (rounds 0, 1 in .x; 2, 3 in .y).
-uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
+// The first subgroup: the prefix of the tile (tile_count kept), its INCLUSIVE (or ABORTED), and
+// the prefix in base_shared for the group (after a barrier).
+void look_back_and_publish(uint tile, uint gtile, uint tile_count) {
+    tiles_done++;
+    uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
+    if (subgroupElect()) {
+        if (prefix == GAVE_UP) {
+            give_up(gtile);
+        } else if (gtile != 0u) {
+            status[gtile] = INCLUSIVE | (prefix + tile_count);
+        }
+        base_shared = prefix;
+    }
+}

@@ -19,7 +19,31 @@
 layout(constant_id = 18) const uint TAIL = 1u;
 shared bool tail_runs;
 
-uint tail_field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
+// Round r's 16-bit field of a packed pair of counts (rounds 0, 1 in .x; 2, 3 in .y).
+uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
+
+// Ranks a tile in the group from each invocation's packed counts per round `c` (the whole group,
+// in uniform control flow, with TAIL_SUMS free): returns the tile's count and sets `at`, the
+// packed start of each of this invocation's rounds in the tile (the rounds before r + its rank
+// in r; fields < 2^16, so two registers).
+uint rank_in_group(uvec2 c, out uvec2 at) {
+    uvec2 excl = subgroupExclusiveAdd(c);
+    uvec2 sg_total = subgroupAdd(c);
+    if (subgroupElect()) TAIL_SUMS[gl_SubgroupID] = sg_total;
+    barrier(); // TAIL_SUMS complete
+    uvec2 total = uvec2(0u);
+    for (uint q = 0u; q < gl_NumSubgroups; ++q) {
+        if (q < gl_SubgroupID) excl += TAIL_SUMS[q];
+        total += TAIL_SUMS[q];
+    }
+    at = excl;
+    uint count = 0u;
+    for (uint r = 0u; r < ROUNDS; ++r) {
+        at[r >> 1] += count << (16u * (r & 1u));
+        count += field(total, r);
+    }
+    return count;
+}
 
 // The whole group, in uniform control flow.
 void compact_tail() {
@@ -42,24 +66,17 @@ void compact_tail() {
             m[r] = pass_mask(v[r], c4 + r * L + t);
             c[r >> 1] += bitCount(m[r]) << (16u * (r & 1u));
         }
-        uvec2 excl = subgroupExclusiveAdd(c);
-        uvec2 sg_total = subgroupAdd(c);
         barrier(); // TAIL_SUMS free (the kernel's last use, or the last chunk's reads)
-        if (subgroupElect()) TAIL_SUMS[gl_SubgroupID] = sg_total;
-        barrier(); // TAIL_SUMS complete
-        uvec2 total = uvec2(0u);
-        for (uint q = 0u; q < gl_NumSubgroups; ++q) {
-            if (q < gl_SubgroupID) excl += TAIL_SUMS[q];
-            total += TAIL_SUMS[q];
-        }
-        // In element order: round by round, each invocation's kept values at their rank.
+        uvec2 at;
+        uint chunk_count = rank_in_group(c, at);
+        // In element order: each invocation's kept values at their rank.
         for (uint r = 0u; r < ROUNDS; ++r) {
-            uint at = base + tail_field(excl, r);
+            uint k4 = base + field(at, r);
             for (uint k = 0u; k < 4u; ++k) {
-                if ((m[r] & (1u << k)) != 0u) store_out(at++, apply(v[r][k]));
+                if ((m[r] & (1u << k)) != 0u) store_out(k4++, apply(v[r][k]));
             }
-            base += tail_field(total, r);
         }
+        base += chunk_count;
     }
     if (t == 0u) {
         carry = base;

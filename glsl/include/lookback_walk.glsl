@@ -62,6 +62,12 @@ uint backoff(int j, uint s) {
 // subgroupMin find the nearest tile that has not published and the nearest INCLUSIVE (or
 // ABORTED); the AGGREGATEs before either are summed and the walk goes on from there.
 uint diag_reads = 0u, diag_steps = 0u, tiles_done = 0u; // DIAG 3: this invocation's walks
+// DIAG 3: adds them to pad[0..3] (once per walking subgroup).
+void add_diag_counters() {
+    atomicAdd(pad[0], tiles_done);
+    atomicAdd(pad[1], diag_reads);
+    atomicAdd(pad[2], diag_steps);
+}
 
 uint look_back(uint gtile) {
     const uint FAR = 0xFFFFFFFFu;

@@ -43,7 +43,6 @@
 // loads are in flight through the previous tile's count, look-back and write (more registers).
 layout(constant_id = 12) const uint PREFETCH = 0u;
 shared uint ticket_shared[2]; // tickets k alternate: k's slot was last read two tiles ago
-shared uint base_shared;
 
 // This group's k-th tile (no more than tiles_per_group: then a number past the last tile).
 uint draw(uint k) {
@@ -58,18 +57,7 @@ void load_tile(uint tile, out uvec4 v[ROUNDS]) {
 // The look-back of the tile staged in stage[] (its global index gtile, tile_count kept values),
 // then its coalesced write. Ends with every invocation past the write (stage[] is free again).
 void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
-    tiles_done++;
-    if (gl_SubgroupID == 0u) {
-        uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
-        if (subgroupElect()) {
-            if (prefix == GAVE_UP) {
-                give_up(gtile);
-            } else if (gtile != 0u) {
-                status[gtile] = INCLUSIVE | (prefix + tile_count);
-            }
-            base_shared = prefix;
-        }
-    }
+    if (gl_SubgroupID == 0u) look_back_and_publish(tile, gtile, tile_count);
     barrier(); // base_shared is known
     uint base = base_shared;
     if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
@@ -110,23 +98,10 @@ void run_group() {
         // 2. Count this tile (packed 16-bit counts per round) and publish its AGGREGATE at once.
         uvec2 c = uvec2(0u);
         for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r], first + r * gl_WorkGroupSize.x)) << (16u * (r & 1u));
-        uvec2 excl = subgroupExclusiveAdd(c);
-        uvec2 sg_total = subgroupAdd(c);
-        if (subgroupElect()) sg_sum[gl_SubgroupID] = sg_total;
-        barrier(); // sg_sum complete
-        uvec2 total = uvec2(0u);
-        for (uint q = 0u; q < gl_NumSubgroups; ++q) {
-            if (q < gl_SubgroupID) excl += sg_sum[q];
-            total += sg_sum[q];
-        }
         // Round r's kept values start at (the rounds before r) + (this invocation's rank in r):
         // fields < 2^16 in one pair, so only two registers live across the look-back.
-        uvec2 at = excl;
-        uint tile_count = 0u;
-        for (uint r = 0u; r < ROUNDS; ++r) {
-            at[r >> 1] += tile_count << (16u * (r & 1u));
-            tile_count += field(total, r);
-        }
+        uvec2 at;
+        uint tile_count = rank_in_group(c, at);
         if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
 
         // 3. Look back for the LAST tile, whose AGGREGATE went out one tile ago (its
@@ -158,11 +133,7 @@ void run_group() {
         tile = next;
     }
     finish_tile(pending, p.tile_base + pending, pending_count, ntiles);
-    if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) {
-        atomicAdd(pad[0], tiles_done);
-        atomicAdd(pad[1], diag_reads);
-        atomicAdd(pad[2], diag_steps);
-    }
+    if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) add_diag_counters(); // the walking subgroup's
 }
 
 void main() {

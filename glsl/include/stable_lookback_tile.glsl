@@ -14,7 +14,6 @@
 // (ABORTED, lookback_tail.glsl).
 #include "lookback_kernel.glsl"
 shared uint ticket_shared;
-shared uint base_shared;
 
 void run_group() {
     uint t = gl_LocalInvocationID.x;
@@ -36,36 +35,12 @@ void run_group() {
         m[r] = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
         c[r >> 1] += bitCount(m[r]) << (16u * (r & 1u));
     }
-    uvec2 excl = subgroupExclusiveAdd(c);
-    uvec2 sg_total = subgroupAdd(c);
-    if (subgroupElect()) sg_sum[gl_SubgroupID] = sg_total;
-    barrier(); // sg_sum complete
-    uvec2 total = uvec2(0u);
-    for (uint q = 0u; q < gl_NumSubgroups; ++q) {
-        if (q < gl_SubgroupID) excl += sg_sum[q];
-        total += sg_sum[q];
-    }
-    uvec2 at = excl;
-    uint tile_count = 0u;
-    for (uint r = 0u; r < ROUNDS; ++r) {
-        at[r >> 1] += tile_count << (16u * (r & 1u));
-        tile_count += field(total, r);
-    }
+    uvec2 at;
+    uint tile_count = rank_in_group(c, at);
     if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
 
     // 3. The first subgroup looks back; every invocation stages its kept values.
-    if (gl_SubgroupID == 0u) {
-        tiles_done++;
-        uint prefix = gtile == 0u ? 0u : DIAG == 1u || DIAG == 2u ? tile * tile_size() : look_back(gtile);
-        if (subgroupElect()) {
-            if (prefix == GAVE_UP) {
-                give_up(gtile);
-            } else if (gtile != 0u) {
-                status[gtile] = INCLUSIVE | (prefix + tile_count);
-            }
-            base_shared = prefix;
-        }
-    }
+    if (gl_SubgroupID == 0u) look_back_and_publish(tile, gtile, tile_count);
     for (uint r = 0u; r < ROUNDS; ++r) {
         uint k4 = field(at, r);
         for (uint c4 = 0u; c4 < 4u; ++c4) {
@@ -78,11 +53,7 @@ void run_group() {
         write_staged(0u, base, tile_count, t, gl_WorkGroupSize.x);
         if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
     }
-    if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) {
-        atomicAdd(pad[0], tiles_done);
-        atomicAdd(pad[1], diag_reads);
-        atomicAdd(pad[2], diag_steps);
-    }
+    if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) add_diag_counters(); // the walking subgroup's
 }
 
 void main() {
