@@ -611,15 +611,14 @@ impl Compactor {
         };
         let ranges: Vec<(usize, usize)> = (0..n).step_by(w).map(|s| (s, (s + w).min(n))).collect();
         let cnt = count.bind_range(0, 1);
-        let fill_count = self.variant != Variant::Stable || n == 0;
-        if fill_count {
+        // The count starts at 0 for every variant but `stable` (its scan writes it); stable-lookback
+        // also zeroes its state. One barrier after both fills.
+        if self.variant != Variant::Stable || n == 0 {
             rec.fill_raw(count.raw(), 0, 4, 0);
-        }
-        if self.variant == Variant::StableLookback {
-            rec.fill(&self.state, 0);
-        }
-        if fill_count || self.variant == Variant::StableLookback {
-            rec.barrier(Sync::TransferToCompute); // one barrier after both fills
+            if self.variant == Variant::StableLookback {
+                rec.fill(&self.state, 0);
+            }
+            rec.barrier(Sync::TransferToCompute);
         }
         stamp(rec, "fill")?;
         match self.variant {
