@@ -115,6 +115,11 @@ fn lookback_kernels() -> Vec<Knobs> {
         Knobs { lookback_agents: true, lookback_local: 128, ..d },
         Knobs { lookback_agents: true, lookback_local: 64, lookback_lag: 1, lookback_rounds: 1, lookback_vec4: true, ..d },
         Knobs { lookback_agents: true, lookback_lag: 4, lookback_rounds: 2, lookback_groups: Some(2), lookback_local: 128, ..d },
+        // the dealt grid (stable_lookback_dealt.comp): no more groups than lavapipe runs at once
+        Knobs { lookback_dealt: true, lookback_groups: Some(1), ..d },
+        Knobs { lookback_dealt: true, lookback_groups: Some(2), ..d },
+        Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_prefetch: false, lookback_rounds: 1, windows: Some(4), ..d },
+        Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_local: 512, lookback_rounds: 2, lookback_vec4: true, ..d },
     ]
 }
 
@@ -176,6 +181,13 @@ fn knobs_every_path() {
     assert!(lookback_refuses(Knobs { lookback_lag: 0, ..agents }));
     assert!(lookback_refuses(Knobs { lookback_lag: 5, ..agents }));
     assert!(lookback_refuses(Knobs { lookback_local: 96, ..agents }));
+    let dealt = Knobs { lookback_dealt: true, lookback_groups: Some(2), ..d };
+    assert!(lookback_refuses(Knobs { lookback_one_tile: true, ..dealt }));
+    assert!(lookback_refuses(Knobs { lookback_agents: true, lookback_local: 128, ..dealt }));
+    assert!(lookback_refuses(Knobs { lookback_wait_first: 100, ..dealt }));
+    if g.info().compute_units.is_none() {
+        assert!(lookback_refuses(Knobs { lookback_groups: None, ..dealt }), "the dealt grid needs its size");
+    }
     let refuse =
         |k: Knobs, cap: usize| Compactor::with_knobs(&g, Variant::Stable, ty, pred, Func::Identity, cap, 4096, SPIN_LIMIT, k).is_err();
     assert!(refuse(Knobs { windows: Some(1), ..d }, 4097), "one window cannot hold more than a range");
@@ -314,6 +326,7 @@ fn lookback_kernel_completes_and_is_exact() {
     let no_prefetch = Knobs { lookback_rounds: 0, lookback_prefetch: false, ..d };
     let waits = Knobs { lookback_one_tile: true, lookback_wait_first: 500, lookback_wait_poll: 100, ..d };
     let agents = Knobs { lookback_agents: true, lookback_lag: 3, lookback_local: 128, lookback_vec4: true, ..d };
+    let dealt = Knobs { lookback_dealt: true, lookback_groups: Some(2), ..d };
     for (n, ty, pred, frac, func, knobs) in [
         (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, d),
         (1_000_003, ElemType::I32, Predicate::Even, 0.001, Func::Identity, d),
@@ -322,6 +335,7 @@ fn lookback_kernel_completes_and_is_exact() {
         (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, no_prefetch),
         (300_001, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, agents),
         (200_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Identity, waits),
+        (1_000_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, dealt),
     ] {
         let c = Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
         let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
@@ -363,6 +377,8 @@ fn lookback_fallback_is_exact() {
         (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..recorded }),
         (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, lookback_rounds: 4, ..in_kernel }),
         (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, lookback_rounds: 4, ..recorded }),
+        (3072, Knobs { lookback_dealt: true, lookback_groups: Some(2), ..in_kernel }),
+        (3072, Knobs { lookback_dealt: true, lookback_groups: Some(1), ..recorded }),
     ] {
         for (n, range) in [(100_003usize, 1usize << 25), (16_383, 4096), (4096, 4096), (1, 4096)] {
             let range = range.min(range_elems(&g));

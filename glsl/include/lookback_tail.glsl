@@ -53,7 +53,7 @@ void compact_tail() {
     uint start = 0u, base = carry;
     if (first >= p.tile_base) {
         start = (first - p.tile_base) * LOOKBACK_TILE;
-        base = first == 0u ? 0u : status[first - 1u] & VALUE;
+        base = first == 0u ? 0u : status[INCL_WORD(first - 1u)] & VALUE;
     }
     uint t = gl_LocalInvocationID.x, L = gl_WorkGroupSize.x;
     for (uint c4 = start / 4u; 4u * c4 < p.n; c4 += ROUNDS * L) {

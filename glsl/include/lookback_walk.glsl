@@ -13,6 +13,12 @@ layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint 
 
 const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS = 3u << 30, VALUE = 0x3FFFFFFFu;
 const uint GAVE_UP = 0xFFFFFFFFu, NONE = 0xFFFFFFFFu;
+// Where tile t's INCLUSIVE (or ABORTED) word is: status[t] for the walking kernels, whose one word
+// per tile goes from AGGREGATE to INCLUSIVE; the dealt grid (stable_lookback_dealt.glsl) keeps a
+// count word and an inclusive word per tile and defines it before including this.
+#ifndef INCL_WORD
+#define INCL_WORD(t) (t)
+#endif
 
 uint peek(int tile) {
     if (tile < 0) return INCLUSIVE; // before the first tile: prefix 0
@@ -24,7 +30,7 @@ uint peek(int tile) {
 // atomicMax of its complement) or `stable`'s three passes that the host recorded after this
 // kernel as indirect dispatches (their sizes set here).
 void give_up(uint tile) {
-    status[tile] = ABORTED;
+    status[INCL_WORD(tile)] = ABORTED;
     atomicMax(first_gave_up, ~tile);
     uint a[6] = uint[6](p.fallback_groups, 1u, 1u, 1u, 1u, 1u);
     for (uint i = 0u; i < 6u; ++i) args[i] = a[i];

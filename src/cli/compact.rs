@@ -94,6 +94,9 @@ pub struct Args {
     /// Knob: ... and before re-reading a window that held an unpublished tile
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_wait_poll)]
     pub lookback_wait_poll: u32,
+    /// Knob: stable-lookback's persistent grid dealt its tiles (g, g + G, ...): no tickets, no walks
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_dealt, action = clap::ArgAction::Set)]
+    pub lookback_dealt: bool,
 }
 
 impl Args {
@@ -119,6 +122,7 @@ impl Args {
             lookback_vec4: self.lookback_vec4,
             lookback_wait_first: self.lookback_wait_first,
             lookback_wait_poll: self.lookback_wait_poll,
+            lookback_dealt: self.lookback_dealt,
         }
     }
 }
@@ -157,6 +161,7 @@ impl Args {
             lookback_vec4: k.lookback_vec4,
             lookback_wait_first: k.lookback_wait_first,
             lookback_wait_poll: k.lookback_wait_poll,
+            lookback_dealt: k.lookback_dealt,
         }
     }
 }

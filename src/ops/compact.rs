@@ -226,6 +226,13 @@ pub struct Knobs {
     pub lookback_wait_first: u32,
     /// As `lookback_wait_first`, before re-reading a window that held an unpublished tile.
     pub lookback_wait_poll: u32,
+    /// `stable-lookback`: the persistent grid DEALT its tiles (stable_lookback_dealt.comp: group g
+    /// takes g, g + G, ...; a tile's prefix is the inclusive prefix of the tile G before it plus
+    /// the G - 1 counts between, read by the whole group at once) instead of tickets and walks.
+    /// Needs every group resident at once: the grid comes from the number of multiprocessors
+    /// (or `lookback_groups`); where the groups do not all fit, the waits give up and the
+    /// fallback writes the result.
+    pub lookback_dealt: bool,
 }
 
 impl Default for Knobs {
@@ -258,6 +265,7 @@ impl Default for Knobs {
             lookback_vec4: false,
             lookback_wait_first: 0,
             lookback_wait_poll: 0,
+            lookback_dealt: false,
         }
     }
 }
@@ -403,6 +411,19 @@ impl Compactor {
         } else if knobs.lookback_local != 256 && knobs.lookback_local != 512 {
             return Err(Error::invalid(format!("stable-lookback groups of {} invocations: use 256 or 512", knobs.lookback_local)));
         }
+        if knobs.lookback_dealt {
+            if knobs.lookback_agents || knobs.lookback_one_tile || waits {
+                return Err(Error::invalid(
+                    "the dealt grid is its own kernel: no subgroup agents, one tile per workgroup or look-back waits with it",
+                ));
+            }
+            if knobs.lookback_groups.is_none() && ctx.info().compute_units.is_none() {
+                return Err(Error::Unsupported(format!(
+                    "the dealt grid needs all its groups resident at once: {} does not tell its number of multiprocessors (VK_NV_shader_sm_builtins); give --lookback-groups",
+                    ctx.info().name
+                )));
+            }
+        }
         if knobs.lookback_one_tile && knobs.lookback_groups.is_some() {
             return Err(Error::invalid("the look-back grid size is for the persistent grid, not one tile per workgroup"));
         }
@@ -499,6 +520,11 @@ impl Compactor {
                             lb.extend([(16, knobs.lookback_wait_first), (17, knobs.lookback_wait_poll)]);
                         }
                         match (knobs.lookback_one_tile, waits) {
+                            _ if knobs.lookback_dealt => {
+                                lb.retain(|&(id, _)| id != 11); // no walk: no slices
+                                lb.push((12, knobs.lookback_prefetch as u32));
+                                &shaders::COMPACT_STABLE_LOOKBACK_DEALT
+                            }
                             (true, false) => &shaders::COMPACT_STABLE_LOOKBACK_TILE,
                             (true, true) => &shaders::COMPACT_STABLE_LOOKBACK_TILE_WAIT,
                             (false, waited) => {
@@ -522,7 +548,9 @@ impl Compactor {
         // of look-back tiles).
         let lookback_tiles =
             capacity.div_ceil(range).max(1) * capacity.min(range).div_ceil(lookback_tile(&knobs, ctx.info().subgroup_size)).max(1);
-        let state_len = if variant == Variant::StableLookback { STATE_HEADER + lookback_tiles.max(ntiles) } else { 1 };
+        // The dealt grid: a count word and an inclusive word per tile.
+        let words_per_tile = if knobs.lookback_dealt { 2 } else { 1 };
+        let state_len = if variant == Variant::StableLookback { STATE_HEADER + words_per_tile * lookback_tiles.max(ntiles) } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
         // stable-lookback's persistent grid: LOOKBACK_INVOCATIONS_PER_CU per multiprocessor where the driver
         // tells their number, else one group per tile (at most MAX_GROUPS) as a plain grid.
