@@ -119,7 +119,7 @@ fn lookback_kernels() -> Vec<Knobs> {
         Knobs { lookback_dealt: true, lookback_groups: Some(1), ..d },
         Knobs { lookback_dealt: true, lookback_groups: Some(2), ..d },
         Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_prefetch: false, lookback_rounds: 1, windows: Some(4), ..d },
-        Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_local: 512, lookback_rounds: 2, lookback_vec4: true, ..d },
+        Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_local: 512, lookback_rounds: 1, lookback_vec4: true, ..d },
     ]
 }
 

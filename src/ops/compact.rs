@@ -521,6 +521,16 @@ impl Compactor {
                         }
                         match (knobs.lookback_one_tile, waits) {
                             _ if knobs.lookback_dealt => {
+                                // Two staging buffers, the subgroup sums (uvec2) and window sums.
+                                let tile_bytes = 4 * lookback_tile(&knobs, sg) as u32;
+                                let shared = 2 * tile_bytes + 12 * knobs.lookback_local + 16;
+                                if shared > ctx.info().max_shared_memory_bytes {
+                                    return Err(Error::Unsupported(format!(
+                                        "the dealt grid's two staging buffers need {shared} bytes of shared memory; {} has {}",
+                                        ctx.info().name,
+                                        ctx.info().max_shared_memory_bytes
+                                    )));
+                                }
                                 lb.retain(|&(id, _)| id != 11); // no walk: no slices
                                 lb.push((12, knobs.lookback_prefetch as u32));
                                 &shaders::COMPACT_STABLE_LOOKBACK_DEALT
