@@ -16,10 +16,8 @@ N="--n 67108864 --pass-fraction 0.5"
 row $N $D --lookback-diag 3
 row $N $D --lookback-diag 1
 row $N --lookback-diag 1
-for g in 132 264; do row $N $D --lookback-groups $g; done
 row $N $D --lookback-prefetch false
-row $N $D --lookback-rounds 0 --lookback-prefetch false
-row $N $D --lookback-rounds 2
+row $N $D --lookback-prefetch false --lookback-groups 528
 row $N $D --lookback-vec4 true
 for n in 1048576 16777216; do
   row --n $n --pass-fraction 0.5 $D --lookback-spin-limit 0
