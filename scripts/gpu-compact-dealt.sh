@@ -6,7 +6,7 @@
 A="compact --type f32 --pred gt:0.5 --runs 30 --passes --variant stable-lookback"
 row() { echo "## ${*}"; .gpu/workgroup $A "$@" 2>&1 | grep -E "^stable|rror|look-backs|registers|passes|gave up"; }
 D="--lookback-dealt true"
-for k in 1 2; do
+for k in 1; do
   for nf in "67108864 0.5" "67108864 0.001" "16777216 0.5" "1048576 0.5"; do set -- $nf
     row --n $1 --pass-fraction $2
     row --n $1 --pass-fraction $2 $D
@@ -17,7 +17,8 @@ row $N $D --lookback-diag 3
 row $N $D --lookback-diag 1
 row $N --lookback-diag 1
 row $N $D --lookback-prefetch false
-row $N $D --lookback-prefetch false --lookback-groups 528
+row $N $D --lookback-staging 2 --lookback-groups 264
+row $N $D --lookback-staging 2 --lookback-groups 264 --lookback-diag 1
 row $N $D --lookback-vec4 true
 for n in 1048576 16777216; do
   row --n $n --pass-fraction 0.5 $D --lookback-spin-limit 0

@@ -4,15 +4,15 @@
 // and no walk: a tile's prefix is the inclusive prefix of the tile G before it (the same group's
 // last tile, kept in a register) plus the counts of the G - 1 tiles between, which the whole
 // group reads at once, one word per invocation, in one memory round trip.
-// Per iteration, two barriers:
+// Per iteration, two barriers (three with one staging buffer):
 //  1. issue the loads of the next tile (PREFETCH) and of the LAST tile's window: the G - 1 count
 //     words before it, up to 2 per invocation, so their round trip overlaps the count;
 //  2. count this tile; spin on any window word not yet published, sum the window per subgroup;
 //     rank the tile in the group: that barrier also brings the window's sums, so the last tile's
 //     prefix is known; publish this tile's count word;
 //  3. write the last tile out from its staging buffer, publish its inclusive word, and stage this
-//     tile in the other buffer (two buffers: no barrier between the write and the staging);
-//     barrier.
+//     tile in the other buffer (STAGING 2: no barrier between the write and the staging; 1: one
+//     buffer and a barrier between); barrier.
 // The counts a group waits for in step 2 are those of the previous round, published by every
 // group one iteration earlier, so with all G groups resident no group waits on one that cannot
 // run: deadlock-free where the grid fits the device at once (the host sizes it from the number
@@ -24,12 +24,16 @@
 // go out, so the other groups are not held up.
 #define COUNT_WORD(t) (2u * (t))
 #define INCL_WORD(t) (2u * (t) + 1u)
-#define STAGE_BUFFERS 2u
+#define STAGE_BUFFERS STAGING
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_vote : require
+// Staging buffers: 2 (the last tile is written from one while this one is staged in the other;
+// no barrier between) or 1 (a barrier between; less shared memory, so the grid stays resident
+// where the driver's shared-memory carveout is small).
+layout(constant_id = 19) const uint STAGING = 1u;
 #include "lookback_kernel.glsl"
 // 1: load the next tile before counting this one (it is in flight through this tile's count,
 // the last tile's wait and write).
@@ -142,12 +146,15 @@ void run_group() {
         uint tile_count = rank_in_group(c, at);
         if (t == 0u) status[COUNT_WORD(gtile)] = AGGREGATE | tile_count;
 
-        // 3. Write the last tile out (buffer (k + 1) & 1), stage this one (buffer k & 1).
+        // 3. Write the last tile out (buffer (k + 1) & 1), stage this one (buffer k & 1; with
+        // one buffer both are 0, and a barrier comes between).
+        uint buf = STAGING == 2u ? k & 1u : 0u;
         if (pending != NONE) {
             uint base = LOOK ? prefix_from(back) : pending * tile_size();
-            back = write_tile((k + 1u) & 1u, pending, gpend, pending_count, ntiles, base);
+            back = write_tile(buf ^ (STAGING - 1u), pending, gpend, pending_count, ntiles, base);
+            if (STAGING == 1u) barrier(); // stage[] written out
         }
-        uint staged = (k & 1u) * tile_size();
+        uint staged = buf * tile_size();
         for (uint r = 0u; r < ROUNDS; ++r) {
             uint k4 = staged + field(at, r);
             uint m = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
@@ -169,7 +176,7 @@ void run_group() {
             for (uint i = 0u; i < EARLY; ++i) early[i] = LOOK ? window_word(gl, 1u + t + i * gl_WorkGroupSize.x) : AGGREGATE;
             if (LOOK) sum_window(gl, early, back == GAVE_UP);
             barrier(); // window_sums complete
-            write_tile(k & 1u, pending, gl, pending_count, ntiles, LOOK ? prefix_from(back) : pending * tile_size());
+            write_tile(buf, pending, gl, pending_count, ntiles, LOOK ? prefix_from(back) : pending * tile_size());
             break; // uniform
         }
         tile = next;
