@@ -120,8 +120,6 @@ fn lookback_kernels() -> Vec<Knobs> {
         Knobs { lookback_dealt: true, lookback_groups: Some(2), ..d },
         Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_prefetch: false, lookback_rounds: 1, windows: Some(4), ..d },
         Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_local: 512, lookback_rounds: 1, lookback_vec4: true, ..d },
-        Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_staging: 2, ..d },
-        Knobs { lookback_dealt: true, lookback_groups: Some(1), lookback_staging: 2, lookback_rounds: 1, lookback_prefetch: false, ..d },
     ]
 }
 
@@ -187,7 +185,6 @@ fn knobs_every_path() {
     assert!(lookback_refuses(Knobs { lookback_one_tile: true, ..dealt }));
     assert!(lookback_refuses(Knobs { lookback_agents: true, lookback_local: 128, ..dealt }));
     assert!(lookback_refuses(Knobs { lookback_wait_first: 100, ..dealt }));
-    assert!(lookback_refuses(Knobs { lookback_staging: 3, ..dealt }));
     if g.info().compute_units.is_none() {
         assert!(lookback_refuses(Knobs { lookback_groups: None, ..dealt }), "the dealt grid needs its size");
     }

@@ -24,11 +24,7 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 #include "lookback_walk.glsl"
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
 shared uvec2 sg_sum[gl_WorkGroupSize.x]; // per subgroup: the packed counts of its rounds
-// the tile's kept f(x) at their rank (STAGE_BUFFERS tiles: the dealt grid writes one while it stages the next)
-#ifndef STAGE_BUFFERS
-#define STAGE_BUFFERS 1u
-#endif
-shared uint stage[STAGE_BUFFERS * ROUNDS * 4u * gl_WorkGroupSize.x];
+shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x]; // the tile's kept f(x) at their rank
 #define STAGED stage
 #include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
 #define LOOKBACK_TILE tile_size()

@@ -97,9 +97,6 @@ pub struct Args {
     /// Knob: stable-lookback's persistent grid dealt its tiles (g, g + G, ...): no tickets, no walks
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_dealt, action = clap::ArgAction::Set)]
     pub lookback_dealt: bool,
-    /// Knob: the dealt grid's staging buffers, 1 or 2
-    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_staging)]
-    pub lookback_staging: u32,
 }
 
 impl Args {
@@ -126,7 +123,6 @@ impl Args {
             lookback_wait_first: self.lookback_wait_first,
             lookback_wait_poll: self.lookback_wait_poll,
             lookback_dealt: self.lookback_dealt,
-            lookback_staging: self.lookback_staging,
         }
     }
 }
@@ -166,7 +162,6 @@ impl Args {
             lookback_wait_first: k.lookback_wait_first,
             lookback_wait_poll: k.lookback_wait_poll,
             lookback_dealt: k.lookback_dealt,
-            lookback_staging: k.lookback_staging,
         }
     }
 }

@@ -233,9 +233,6 @@ pub struct Knobs {
     /// (or `lookback_groups`); where the groups do not all fit, the waits give up and the
     /// fallback writes the result.
     pub lookback_dealt: bool,
-    /// The dealt grid's staging buffers: 1 (a barrier between writing the last tile and staging
-    /// this one) or 2 (no barrier; twice the shared memory).
-    pub lookback_staging: u32,
 }
 
 impl Default for Knobs {
@@ -269,7 +266,6 @@ impl Default for Knobs {
             lookback_wait_first: 0,
             lookback_wait_poll: 0,
             lookback_dealt: false,
-            lookback_staging: 1,
         }
     }
 }
@@ -525,22 +521,8 @@ impl Compactor {
                         }
                         match (knobs.lookback_one_tile, waits) {
                             _ if knobs.lookback_dealt => {
-                                // The staging buffers, the subgroup sums (uvec2) and window sums.
-                                if !(1..=2).contains(&knobs.lookback_staging) {
-                                    return Err(Error::invalid(format!("{} staging buffers: use 1 or 2", knobs.lookback_staging)));
-                                }
-                                let tile_bytes = 4 * lookback_tile(&knobs, sg) as u32;
-                                let shared = knobs.lookback_staging * tile_bytes + 12 * knobs.lookback_local + 16;
-                                if shared > ctx.info().max_shared_memory_bytes {
-                                    return Err(Error::Unsupported(format!(
-                                        "the dealt grid's {} staging buffers need {shared} bytes of shared memory; {} has {}",
-                                        knobs.lookback_staging,
-                                        ctx.info().name,
-                                        ctx.info().max_shared_memory_bytes
-                                    )));
-                                }
                                 lb.retain(|&(id, _)| id != 11); // no walk: no slices
-                                lb.extend([(12, knobs.lookback_prefetch as u32), (19, knobs.lookback_staging)]);
+                                lb.push((12, knobs.lookback_prefetch as u32));
                                 &shaders::COMPACT_STABLE_LOOKBACK_DEALT
                             }
                             (true, false) => &shaders::COMPACT_STABLE_LOOKBACK_TILE,
