@@ -14,7 +14,7 @@ layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint 
 const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS = 3u << 30, VALUE = 0x3FFFFFFFu;
 const uint GAVE_UP = 0xFFFFFFFFu, NONE = 0xFFFFFFFFu;
 // Where tile t's INCLUSIVE (or ABORTED) word is: status[t] for the walking kernels, whose one word
-// per tile goes from AGGREGATE to INCLUSIVE; the dealt grid (stable_lookback_dealt.glsl) keeps a
+// per tile goes from AGGREGATE to INCLUSIVE; the dealt grid (stable_lookback_dealt.comp) keeps a
 // count word and an inclusive word per tile and defines it before including this.
 #ifndef INCL_WORD
 #define INCL_WORD(t) (t)
