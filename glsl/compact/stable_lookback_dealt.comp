@@ -36,9 +36,6 @@ layout(constant_id = 12) const uint PREFETCH = 1u;
 shared uint window_sums[gl_WorkGroupSize.x]; // per subgroup: its part of the window, or GAVE_UP
 uint spins = 0u; // DIAG 3: this invocation's re-reads of a count not yet published
 
-void load_tile(uint tile, out uvec4 v[ROUNDS]) {
-    for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
-}
 
 // The exclusive prefix of tile gtile, or GAVE_UP: `back`, the inclusive prefix of tile
 // gtile - G (0 before the first tile; GAVE_UP if that tile gave up), plus the counts of the tiles
@@ -114,8 +111,7 @@ void run_group() {
         uint first = tile * tile_size() / 4u + t; // this invocation's uvec4 of round 0
 
         // 1. Count this tile (packed 16-bit counts per round) and publish its count at once.
-        uvec2 c = uvec2(0u);
-        for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r], first + r * gl_WorkGroupSize.x)) << (16u * (r & 1u));
+        uvec2 c = count_tile(v, first);
         uvec2 at;
         uint tile_count = rank_in_group(c, at);
         if (t == 0u) status[COUNT_WORD(gtile)] = AGGREGATE | tile_count;
@@ -125,13 +121,7 @@ void run_group() {
 
         // 3. Stage this tile's kept values at their in-tile rank (masks recomputed: fewer
         // registers live across the wait).
-        for (uint r = 0u; r < ROUNDS; ++r) {
-            uint k4 = field(at, r);
-            uint m = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
-            for (uint c4 = 0u; c4 < 4u; ++c4) {
-                if ((m & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
-            }
-        }
+        stage_tile(v, first, at);
         barrier(); // stage[] complete, sg_sum read
         if (PREFETCH == 1u) {
             for (uint r = 0u; r < ROUNDS; ++r) v[r] = vn[r];

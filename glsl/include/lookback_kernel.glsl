@@ -46,3 +46,25 @@ void look_back_and_publish(uint tile, uint gtile, uint tile_count) {
         base_shared = prefix;
     }
 }
+
+// The persistent grids' tile steps (stable_lookback.glsl, stable_lookback_dealt.comp): load a
+// tile's uvec4 of every round; count it (packed 16-bit counts per round, invocation `first` its
+// uvec4 of round 0); stage its kept f(x) at their in-tile rank `at` (masks recomputed: fewer
+// registers live across the look-back).
+void load_tile(uint tile, out uvec4 v[ROUNDS]) {
+    for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
+}
+uvec2 count_tile(uvec4 v[ROUNDS], uint first) {
+    uvec2 c = uvec2(0u);
+    for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r], first + r * gl_WorkGroupSize.x)) << (16u * (r & 1u));
+    return c;
+}
+void stage_tile(uvec4 v[ROUNDS], uint first, uvec2 at) {
+    for (uint r = 0u; r < ROUNDS; ++r) {
+        uint k4 = field(at, r);
+        uint m = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
+        for (uint c4 = 0u; c4 < 4u; ++c4) {
+            if ((m & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
+        }
+    }
+}

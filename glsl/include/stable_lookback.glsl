@@ -50,9 +50,6 @@ uint draw(uint k) {
     return DIAG == 2u ? gl_WorkGroupID.x + k * gl_NumWorkGroups.x : atomicAdd(ticket[p.range], 1u);
 }
 
-void load_tile(uint tile, out uvec4 v[ROUNDS]) {
-    for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
-}
 
 // The look-back of the tile staged in stage[] (its global index gtile, tile_count kept values),
 // then its coalesced write. Ends with every invocation past the write (stage[] is free again).
@@ -96,8 +93,7 @@ void run_group() {
         uint first = tile * tile_size() / 4u + t; // this invocation's uvec4 of round 0
 
         // 2. Count this tile (packed 16-bit counts per round) and publish its AGGREGATE at once.
-        uvec2 c = uvec2(0u);
-        for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r], first + r * gl_WorkGroupSize.x)) << (16u * (r & 1u));
+        uvec2 c = count_tile(v, first);
         // Round r's kept values start at (the rounds before r) + (this invocation's rank in r):
         // fields < 2^16 in one pair, so only two registers live across the look-back.
         uvec2 at;
@@ -110,13 +106,7 @@ void run_group() {
 
         // 4. Stage this tile's kept values at their in-tile rank (masks recomputed: fewer
         // registers live across the look-back).
-        for (uint r = 0u; r < ROUNDS; ++r) {
-            uint k4 = field(at, r);
-            uint m = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
-            for (uint c4 = 0u; c4 < 4u; ++c4) {
-                if ((m & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
-            }
-        }
+        stage_tile(v, first, at);
         barrier(); // stage[] complete, sg_sum read, the next ticket drawn
         uint next;
         if (PREFETCH == 1u) {
