@@ -11,17 +11,17 @@
 //     subgroup, barrier); publish its inclusive word; write its staged values out, coalesced;
 //  3. stage this tile's kept values in shared memory; the next tile was prefetched (PREFETCH).
 // The counts a group waits for in step 2 are those of the previous round, published by every
-// group one iteration earlier, so with all G groups resident no group waits on one that cannot
-// run: deadlock-free where the grid fits the device at once (the host sizes it from the number
-// of multiprocessors). Where it does not, the waits give up (bounded as the walks are) and the
-// fallback (lookback_tail.glsl or the recorded passes) writes the result: exact either way.
+// group one iteration earlier. A group that is late, or not running at all (Vulkan does not say
+// how many groups fit the device at once), would hold up every group after it, so a count not
+// published after CLAIM_AFTER re-reads is CLAIMED (compare-and-swap on its word) and the waiting
+// group loads and counts that tile itself: counting is idempotent, and a claimer waits on no one
+// before it has published what it claimed, so no wait can last forever, whatever the residency.
+// (A wait longer than p.walk_limit still gives up, bounded as the walks are, and the fallback,
+// lookback_tail.glsl or the recorded passes, writes the result: exact either way.)
 // Each tile has two words: the count (read by the G - 1 tiles after it) and the inclusive prefix
 // (read by the tail, and by the next range's first tiles); a tile whose own chain gave up has no
 // prefix and publishes ABORTED there, and so does the group's every later tile; its counts still
 // go out, so the other groups are not held up.
-// Measured on the H200 (docs/reduce_compact.md, eighth session): 4-17% faster than the walking
-// grid, but not the default: Vulkan does not tell how many groups run at once, and one grid that
-// should have fit ran 2 groups per multiprocessor, not 3, gave up and fell back (exact, 45 ms).
 #define COUNT_WORD(t) (2u * (t))
 #define INCL_WORD(t) (2u * (t) + 1u)
 #extension GL_GOOGLE_include_directive : require
@@ -33,20 +33,64 @@
 // 1: load the next tile before counting this one (it is in flight through this tile's count,
 // the last tile's wait and write).
 layout(constant_id = 12) const uint PREFETCH = 1u;
-shared uint window_sums[gl_WorkGroupSize.x]; // per subgroup: its part of the window, or GAVE_UP
-uint spins = 0u; // DIAG 3: this invocation's re-reads of a count not yet published
+// Re-reads of a count not yet published before the waiting group claims that tile and counts it
+// itself (0: never; a wait then gives up after p.walk_limit and the fallback writes the result).
+layout(constant_id = 13) const uint CLAIM_AFTER = 32u;
+// A count word is CLAIMED while a waiting group counts that tile (its owner may still publish
+// the same count: both stores write the same word).
+const uint CLAIMED = INCLUSIVE;
+// window_sums: per subgroup, its part of the window (bits 0..29) and two flags.
+const uint SUM_GAVE_UP = 1u << 31, SUM_RECHECK = 1u << 30;
+shared uint window_sums[gl_WorkGroupSize.x];
+shared uint claim_next; // the smallest tile this group claimed and has not counted yet
+uint spins = 0u; // DIAG 3, 4: this invocation's re-reads of a count not yet published
+uint claimed_tiles = 0u; // DIAG 3, 4: tiles this group counted for another (invocation 0)
 
+// The whole group counts tile `tile` of this range (claimed: its owner had not published its
+// count) and publishes its count word. Uniform control flow; ends after a barrier.
+void count_claimed_tile(uint tile) {
+    uint first = tile * tile_size() / 4u + gl_LocalInvocationID.x, c = 0u;
+    for (uint r = 0u; r < ROUNDS; ++r) {
+        uint i = first + r * gl_WorkGroupSize.x;
+        c += bitCount(pass_mask(load4(i), i));
+    }
+    c = subgroupAdd(c);
+    if (subgroupElect()) window_sums[gl_SubgroupID] = c;
+    barrier(); // window_sums complete
+    if (gl_LocalInvocationID.x == 0u) {
+        uint s = 0u;
+        for (uint q = 0u; q < gl_NumSubgroups; ++q) s += window_sums[q];
+        status[COUNT_WORD(p.tile_base + tile)] = AGGREGATE | s;
+        claimed_tiles++;
+    }
+    barrier(); // window_sums read
+}
 
-// The exclusive prefix of tile gtile, or GAVE_UP: `back`, the inclusive prefix of tile
-// gtile - G (0 before the first tile; GAVE_UP if that tile gave up), plus the counts of the tiles
-// between. The whole group, in uniform control flow; ends after a barrier.
-uint window_prefix(uint gtile, uint back) {
-    uint G = gl_NumWorkGroups.x, mine = 0u;
-    // walk_limit 0 (the tests' forced fallback): every tile after the first gives up.
-    bool gave = back == GAVE_UP || (p.walk_limit == 0u && gtile > 0u);
-    for (uint d = 1u + gl_LocalInvocationID.x; !gave && d < G && d <= gtile; d += gl_WorkGroupSize.x) {
+// The window word d_index-th of this invocation (tile gtile - d).
+uint window_tile(uint gtile, uint j) { return gtile - (1u + gl_LocalInvocationID.x + j * gl_WorkGroupSize.x); }
+
+// This invocation's part of tile gtile's window: the counts of tiles gtile - d, d = 1 + its index,
+// + the group size, ... (d < G, d <= gtile). claim: the first read; a count still unpublished
+// after CLAIM_AFTER re-reads is claimed (bit j of `claims` when this invocation won it) and, like
+// one another group claimed, left for a re-read (`recheck`): no group waits on a claim before it
+// has counted its own claims, so the waits form no cycle. Without claim (the re-read) it waits,
+// to p.walk_limit, for the claimer. A wait past p.walk_limit gives up.
+uint read_window(uint gtile, bool claim, inout uint claims, inout bool recheck, inout bool gave) {
+    uint G = gl_NumWorkGroups.x, mine = 0u, j = 0u;
+    for (uint d = 1u + gl_LocalInvocationID.x; !gave && d < G && d <= gtile; d += gl_WorkGroupSize.x, ++j) {
         uint cw = COUNT_WORD(gtile - d), w = status[cw];
-        for (uint it = 0u; (w & FLAGS) == 0u; ++it) {
+        for (uint it = 0u; (w & FLAGS) != AGGREGATE; ++it) {
+            if (claim && j < 32u && ((w & FLAGS) == CLAIMED || (CLAIM_AFTER > 0u && it >= CLAIM_AFTER))) {
+                if (w == 0u) {
+                    w = atomicCompSwap(status[cw], 0u, CLAIMED);
+                    if (w == 0u) claims |= 1u << j;
+                }
+                if ((w & FLAGS) != AGGREGATE) {
+                    recheck = true;
+                    break;
+                }
+                continue; // published meanwhile
+            }
             if (it >= p.walk_limit) {
                 gave = true;
                 break;
@@ -57,18 +101,51 @@ uint window_prefix(uint gtile, uint back) {
             w = status[cw];
             spins++;
         }
-        mine += w & VALUE;
+        if ((w & FLAGS) == AGGREGATE) mine += w & VALUE;
     }
+    return mine;
+}
+
+// Sums the group's parts of the window (each subgroup's sum and flags in window_sums). Uniform
+// control flow: a barrier, then every invocation reads the same total.
+uint sum_window(uint mine, bool recheck, bool gave) {
     uint sum = subgroupAdd(mine);
-    bool sg_gave = subgroupAny(gave);
-    if (subgroupElect()) window_sums[gl_SubgroupID] = sg_gave ? GAVE_UP : sum;
+    uint flags = (subgroupAny(gave) ? SUM_GAVE_UP : 0u) | (subgroupAny(recheck) ? SUM_RECHECK : 0u);
+    if (subgroupElect()) window_sums[gl_SubgroupID] = flags | sum;
     barrier(); // window_sums complete
-    uint prefix = back;
-    for (uint q = 0u; q < gl_NumSubgroups; ++q) {
-        uint s = window_sums[q];
-        prefix = prefix == GAVE_UP || s == GAVE_UP ? GAVE_UP : prefix + s;
+    uint total = 0u;
+    for (uint q = 0u; q < gl_NumSubgroups; ++q) total = (total | (window_sums[q] & ~VALUE)) + (window_sums[q] & VALUE);
+    return total;
+}
+
+// The exclusive prefix of tile gtile, or GAVE_UP: `back`, the inclusive prefix of tile
+// gtile - G (0 before the first tile; GAVE_UP if that tile gave up), plus the counts of the tiles
+// between. The whole group, in uniform control flow; ends after a barrier.
+uint window_prefix(uint gtile, uint back) {
+    uint claims = 0u;
+    bool recheck = false;
+    // walk_limit 0 (the tests' forced fallback): every tile after the first gives up.
+    bool gave = back == GAVE_UP || (p.walk_limit == 0u && gtile > 0u);
+    uint total = sum_window(read_window(gtile, true, claims, recheck, gave), recheck, gave);
+    if ((total & SUM_RECHECK) != 0u) { // uniform: some counts were claimed
+        // Count this group's claims, smallest first, one tile at a time.
+        for (;;) {
+            if (gl_LocalInvocationID.x == 0u) claim_next = NONE;
+            barrier(); // claim_next reset; window_sums read
+            if (claims != 0u) atomicMin(claim_next, window_tile(gtile, findLSB(claims)));
+            barrier(); // claim_next complete
+            uint m = claim_next;
+            if (m == NONE) break; // uniform
+            if (claims != 0u && window_tile(gtile, findLSB(claims)) == m) claims &= claims - 1u;
+            count_claimed_tile(m - p.tile_base); // a claimed tile is of this range
+        }
+        if ((total & SUM_GAVE_UP) == 0u) {
+            // Read the window again, now waiting for the claimers (they count without waiting).
+            gave = false;
+            total = sum_window(read_window(gtile, false, claims, recheck, gave), false, gave);
+        }
     }
-    return prefix;
+    return (total & SUM_GAVE_UP) != 0u || back == GAVE_UP ? GAVE_UP : back + (total & VALUE);
 }
 
 // Finishes the staged tile (local index tile, global gtile, tile_count kept): its prefix, its
@@ -110,11 +187,12 @@ void run_group() {
         if (PREFETCH == 1u && next < ntiles) load_tile(next, vn);
         uint first = tile * tile_size() / 4u + t; // this invocation's uvec4 of round 0
 
-        // 1. Count this tile (packed 16-bit counts per round) and publish its count at once.
+        // 1. Count this tile (packed 16-bit counts per round) and publish its count at once
+        // (DIAG 4, the tests' claims: only the range's last G tiles, which the next range reads).
         uvec2 c = count_tile(v, first);
         uvec2 at;
         uint tile_count = rank_in_group(c, at);
-        if (t == 0u) status[COUNT_WORD(gtile)] = AGGREGATE | tile_count;
+        if (t == 0u && (DIAG != 4u || tile + G >= ntiles)) status[COUNT_WORD(gtile)] = AGGREGATE | tile_count;
 
         // 2. Finish the LAST tile: its window's counts went out one iteration ago.
         if (pending != NONE) back = finish_tile(pending, p.tile_base + pending, pending_count, ntiles, back);
@@ -134,11 +212,12 @@ void run_group() {
         tile = next;
     }
     finish_tile(pending, p.tile_base + pending, pending_count, ntiles, back);
-    if (DIAG == 3u) {
+    if (DIAG >= 3u) {
         uint s = subgroupAdd(spins);
         if (subgroupElect()) atomicAdd(pad[1], s);
         if (t == 0u) {
             atomicAdd(pad[0], tiles_done);
+            atomicAdd(pad[2], claimed_tiles);
             atomicAdd(pad[1], tiles_done); // one window read per tile, plus the re-reads
         }
     }

@@ -67,7 +67,7 @@ pub struct Args {
     /// Knob: with --stage-output true and one output window, 16-byte stores where aligned
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().stage_vec4, action = clap::ArgAction::Set)]
     pub stage_vec4: bool,
-    /// Diagnosis: stable-lookback without the look-back (1) and the ticket (2): wrong results, timing only; 3: count the look-back's reads (with --passes)
+    /// Diagnosis: stable-lookback without the look-back (1) and the ticket (2): wrong results, timing only; 3: count the look-back's reads (with --passes); 4: the dealt grid's owners publish only the range's last counts, so the others are claimed
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().look_diag)]
     pub lookback_diag: u32,
     /// Knob: stable-lookback with one tile per workgroup instead of its persistent grid
@@ -97,6 +97,9 @@ pub struct Args {
     /// Knob: stable-lookback's persistent grid dealt its tiles (g, g + G, ...): no tickets, no walks
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_dealt, action = clap::ArgAction::Set)]
     pub lookback_dealt: bool,
+    /// Knob: the dealt grid claims (and counts itself) a tile whose count is still unpublished after this many re-reads (0: never)
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_claim_after)]
+    pub lookback_claim_after: u32,
 }
 
 impl Args {
@@ -123,6 +126,7 @@ impl Args {
             lookback_wait_first: self.lookback_wait_first,
             lookback_wait_poll: self.lookback_wait_poll,
             lookback_dealt: self.lookback_dealt,
+            lookback_claim_after: self.lookback_claim_after,
         }
     }
 }
@@ -162,6 +166,7 @@ impl Args {
             lookback_wait_first: k.lookback_wait_first,
             lookback_wait_poll: k.lookback_wait_poll,
             lookback_dealt: k.lookback_dealt,
+            lookback_claim_after: k.lookback_claim_after,
         }
     }
 }
@@ -225,9 +230,13 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             let p = compact::time_passes(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
             g.finish(&ctx)?;
             let mut parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
-            if a.lookback_diag == 3 && *v == compact::Variant::StableLookback {
+            if a.lookback_diag >= 3 && *v == compact::Variant::StableLookback {
                 let [walks, reads, steps] = c.lookback_counters(&ctx)?;
-                parts.push(format!("{walks} look-backs, {reads} window reads, {steps} steps back"));
+                parts.push(if a.lookback_dealt {
+                    format!("{walks} look-backs, {reads} window reads, {steps} tiles claimed and counted by a waiter")
+                } else {
+                    format!("{walks} look-backs, {reads} window reads, {steps} steps back")
+                });
             }
             let total: f64 = p.iter().map(|(_, ns)| ns).sum();
             pass_lines.push(format!("{} {} | total {:.4} ms", v.name(), parts.join(" | "), total * 1e-6));

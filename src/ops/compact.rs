@@ -233,6 +233,10 @@ pub struct Knobs {
     /// (or `lookback_groups`); where the groups do not all fit, the waits give up and the
     /// fallback writes the result.
     pub lookback_dealt: bool,
+    /// The dealt grid: re-reads of a count not yet published before the waiting group claims
+    /// that tile and counts it itself, so that no group waits on one that is not running (0:
+    /// never; the wait then gives up after the spin limit and the fallback writes the result).
+    pub lookback_claim_after: u32,
 }
 
 impl Default for Knobs {
@@ -266,6 +270,7 @@ impl Default for Knobs {
             lookback_wait_first: 0,
             lookback_wait_poll: 0,
             lookback_dealt: false,
+            lookback_claim_after: 32,
         }
     }
 }
@@ -424,6 +429,12 @@ impl Compactor {
                 )));
             }
         }
+        if knobs.look_diag > 4 || (knobs.look_diag == 4 && !knobs.lookback_dealt) {
+            return Err(Error::invalid(format!(
+                "look-back diagnosis {}: use 0..=3 (4: the dealt grid's claims, with --lookback-dealt true)",
+                knobs.look_diag
+            )));
+        }
         if knobs.lookback_one_tile && knobs.lookback_groups.is_some() {
             return Err(Error::invalid("the look-back grid size is for the persistent grid, not one tile per workgroup"));
         }
@@ -498,7 +509,7 @@ impl Compactor {
                         spec[4],
                         (7, rounds),
                         (8, knobs.lookback_vec4 as u32),
-                        (10, knobs.look_diag.min(3)),
+                        (10, knobs.look_diag),
                         (11, knobs.lookback_slices),
                         (18, (knobs.lookback_fallback && tail_in_kernel) as u32),
                     ];
@@ -522,7 +533,7 @@ impl Compactor {
                         match (knobs.lookback_one_tile, waits) {
                             _ if knobs.lookback_dealt => {
                                 lb.retain(|&(id, _)| id != 11); // no walk: no slices
-                                lb.push((12, knobs.lookback_prefetch as u32));
+                                lb.extend([(12, knobs.lookback_prefetch as u32), (13, knobs.lookback_claim_after)]);
                                 &shaders::COMPACT_STABLE_LOOKBACK_DEALT
                             }
                             (true, false) => &shaders::COMPACT_STABLE_LOOKBACK_TILE,
@@ -804,8 +815,9 @@ impl Compactor {
         self.kernels.iter().map(|k| (k.shader.name.to_string(), k.statistics())).collect()
     }
 
-    /// `stable-lookback` with `look_diag` 3: the last run's look-backs, their window reads and
-    /// steps back.
+    /// `stable-lookback` with `look_diag` 3 (or 4, the dealt grid): the last run's look-backs,
+    /// their window reads and steps back (the dealt grid: tiles counted by a group that claimed
+    /// them).
     #[doc(hidden)]
     pub fn lookback_counters(&self, ctx: &Context) -> Result<[u32; 3]> {
         let w = ctx.read_range(&self.state, INCOMPLETE + 1, INCOMPLETE + 4)?;
