@@ -14,9 +14,9 @@ for nf in "67108864 0.5" "67108864 0.001" "16777216 0.5" "1048576 0.5"; do set -
 done
 N="--n 67108864 --pass-fraction 0.5"
 row $N $D --lookback-diag 3
-for c in 4 8 128 1024; do row $N $D --lookback-claim-after $c --lookback-diag 3; done
+for c in 8 128; do row $N $D --lookback-claim-after $c --lookback-diag 3; done
 for g in 396 264; do row $N $D --lookback-rounds 0 --lookback-prefetch false --lookback-groups $g --lookback-diag 3; done
-for g in 528 792 1320 4000; do row $N $D --lookback-groups $g --lookback-diag 3; done
+for g in 528 1320 4000; do row $N $D --lookback-groups $g --lookback-diag 3; done
 row $N $D --lookback-diag 4
 row --n 1048576 --pass-fraction 0.5 $D --lookback-diag 4
 for n in 1048576 16777216; do

@@ -61,26 +61,36 @@ void count_claimed_tile(uint tile) {
         uint s = 0u;
         for (uint q = 0u; q < gl_NumSubgroups; ++q) s += window_sums[q];
         status[COUNT_WORD(p.tile_base + tile)] = AGGREGATE | s;
+        memoryBarrierBuffer(); // the count before the barrier: this group re-reads it
         claimed_tiles++;
     }
-    barrier(); // window_sums read
+    barrier(); // window_sums read; the count published
 }
 
 // The window word d_index-th of this invocation (tile gtile - d).
 uint window_tile(uint gtile, uint j) { return gtile - (1u + gl_LocalInvocationID.x + j * gl_WorkGroupSize.x); }
 
+// How read_window treats a count not yet published: CLAIM (the first read) claims it after
+// CLAIM_AFTER re-reads, at once where its owner has not counted its first tile of the range yet
+// (most likely not running: the grid does not fit at once), and leaves it, like one another group
+// claimed, for a later read; STEAL (after this group counted its claims) waits p.walk_limit
+// re-reads for the claimer, then counts the tile too (the same count: a slow claimer on a CPU
+// device); LAST (after the steals, when every word is published) reads, and would give up after
+// p.walk_limit. Without claims (CLAIM_AFTER 0) the first read waits, then gives up, as LAST.
+const uint CLAIM = 0u, STEAL = 1u, LAST = 2u;
+
 // This invocation's part of tile gtile's window: the counts of tiles gtile - d, d = 1 + its index,
-// + the group size, ... (d < G, d <= gtile). claim: the first read; a count still unpublished
-// after CLAIM_AFTER re-reads is claimed (bit j of `claims` when this invocation won it) and, like
-// one another group claimed, left for a re-read (`recheck`): no group waits on a claim before it
-// has counted its own claims, so the waits form no cycle. Without claim (the re-read) it waits,
-// to p.walk_limit, for the claimer. A wait past p.walk_limit gives up.
-uint read_window(uint gtile, bool claim, inout uint claims, inout bool recheck, inout bool gave) {
+// + the group size, ... (d < G, d <= gtile). Bit j of `claims`: its j-th word is for this group to
+// count (claimed or stolen); `recheck`: a word was left for a later read. No group waits on a
+// claim before it has counted its own claims, so the waits form no cycle.
+uint read_window(uint gtile, uint mode, inout uint claims, inout bool recheck, inout bool gave) {
     uint G = gl_NumWorkGroups.x, mine = 0u, j = 0u;
+    bool claim = mode == CLAIM && CLAIM_AFTER > 0u;
     for (uint d = 1u + gl_LocalInvocationID.x; !gave && d < G && d <= gtile; d += gl_WorkGroupSize.x, ++j) {
-        uint cw = COUNT_WORD(gtile - d), w = status[cw];
+        uint u = gtile - d, cw = COUNT_WORD(u), w = status[cw];
+        bool idle = claim && w == 0u && u >= p.tile_base && status[COUNT_WORD(p.tile_base + (u - p.tile_base) % G)] == 0u;
         for (uint it = 0u; (w & FLAGS) != AGGREGATE; ++it) {
-            if (claim && j < 32u && ((w & FLAGS) == CLAIMED || (CLAIM_AFTER > 0u && it >= CLAIM_AFTER))) {
+            if (claim && j < 32u && ((w & FLAGS) == CLAIMED || idle || it >= CLAIM_AFTER)) {
                 if (w == 0u) {
                     w = atomicCompSwap(status[cw], 0u, CLAIMED);
                     if (w == 0u) claims |= 1u << j;
@@ -92,7 +102,12 @@ uint read_window(uint gtile, bool claim, inout uint claims, inout bool recheck, 
                 continue; // published meanwhile
             }
             if (it >= p.walk_limit) {
-                gave = true;
+                if (mode == STEAL && j < 32u) {
+                    claims |= 1u << j;
+                    recheck = true;
+                } else {
+                    gave = true;
+                }
                 break;
             }
             if (it >= BACKOFF_AFTER) { // long waits (CPU devices): time without loop iterations
@@ -126,9 +141,9 @@ uint window_prefix(uint gtile, uint back) {
     bool recheck = false;
     // walk_limit 0 (the tests' forced fallback): every tile after the first gives up.
     bool gave = back == GAVE_UP || (p.walk_limit == 0u && gtile > 0u);
-    uint total = sum_window(read_window(gtile, true, claims, recheck, gave), recheck, gave);
-    if ((total & SUM_RECHECK) != 0u) { // uniform: some counts were claimed
-        // Count this group's claims, smallest first, one tile at a time.
+    uint total = sum_window(read_window(gtile, CLAIM, claims, recheck, gave), recheck, gave);
+    for (uint mode = STEAL; mode <= LAST && (total & SUM_RECHECK) != 0u; ++mode) { // uniform
+        // Count this group's claims (or steals), smallest first, one tile at a time.
         for (;;) {
             if (gl_LocalInvocationID.x == 0u) claim_next = NONE;
             barrier(); // claim_next reset; window_sums read
@@ -139,11 +154,10 @@ uint window_prefix(uint gtile, uint back) {
             if (claims != 0u && window_tile(gtile, findLSB(claims)) == m) claims &= claims - 1u;
             count_claimed_tile(m - p.tile_base); // a claimed tile is of this range
         }
-        if ((total & SUM_GAVE_UP) == 0u) {
-            // Read the window again, now waiting for the claimers (they count without waiting).
-            gave = false;
-            total = sum_window(read_window(gtile, false, claims, recheck, gave), false, gave);
-        }
+        if ((total & SUM_GAVE_UP) != 0u) break; // uniform
+        // Read the window again: STEAL waits for the claimers, LAST finds every count published.
+        recheck = false;
+        total = sum_window(read_window(gtile, mode, claims, recheck, gave), recheck, gave);
     }
     return (total & SUM_GAVE_UP) != 0u || back == GAVE_UP ? GAVE_UP : back + (total & VALUE);
 }
