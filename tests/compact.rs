@@ -188,6 +188,8 @@ fn knobs_every_path() {
     if g.info().compute_units.is_none() {
         assert!(lookback_refuses(Knobs { lookback_groups: None, ..dealt }), "the dealt grid needs its size");
     }
+    assert!(lookback_refuses(Knobs { look_diag: 4, ..d }), "diagnosis 4 is the dealt grid's");
+    assert!(lookback_refuses(Knobs { look_diag: 5, ..dealt }));
     let refuse =
         |k: Knobs, cap: usize| Compactor::with_knobs(&g, Variant::Stable, ty, pred, Func::Identity, cap, 4096, SPIN_LIMIT, k).is_err();
     assert!(refuse(Knobs { windows: Some(1), ..d }, 4097), "one window cannot hold more than a range");
@@ -352,6 +354,44 @@ fn lookback_kernel_completes_and_is_exact() {
             }
         }
         assert!(completed > 0, "n={n}: the look-back gave up on every attempt");
+    }
+}
+
+#[test]
+fn dealt_grid_claims_are_exact() {
+    let _alone = ALONE.write().unwrap_or_else(|e| e.into_inner());
+    // The dealt grid's claims: a waiting group counts a tile whose owner has not published its
+    // count. Diagnosis 4 has the owners publish only each range's last G counts, so every other
+    // count a window needs must be claimed (exactly once: compare-and-swap) and counted by a
+    // waiter. With claims on, no wait gives up: the result comes from the single pass. More
+    // groups than lavapipe runs at once (8, 33) claim the tiles of the groups not yet running.
+    let g = gpu();
+    let v = Variant::StableLookback;
+    let pred = Predicate::Greater(0.5f32.to_bits());
+    let d = Knobs { lookback_dealt: true, ..Knobs::default() };
+    let tile = 3072; // 256 invocations x 3 rounds x uvec4
+    for (groups, diag) in [(2u32, 4u32), (5, 4), (8, 3), (33, 4)] {
+        let knobs = Knobs { lookback_groups: Some(groups), look_diag: diag, ..d };
+        for (n, range, frac) in
+            [(1usize, 1usize << 25, 0.5), (3073, 1 << 25, 1.0), (100_003, 1 << 25, 0.5), (1_000_003, 1 << 25, 0.001), (16_383, 4096, 0.5)]
+        {
+            let range = range.min(range_elems(&g));
+            let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, n, range, SPIN_LIMIT, knobs).unwrap();
+            let data = generate_for_predicate(n, ElemType::F32, pred, frac, n as u64 + groups as u64).unwrap();
+            let got = run_compactor(&g, &c, &data).unwrap();
+            let what = format!("dealt G={groups} diag {diag} n={n} range={range}");
+            check(&data, ElemType::F32, pred, Func::Negate, v, got, &what);
+            assert!(!c.lookback_gave_up(&g).unwrap(), "{what}: with claims no wait may give up");
+            let [windows, _, claims] = c.lookback_counters(&g).unwrap();
+            // Tiles per range (a range's tiles hold at most `range` elements).
+            let per_range: Vec<usize> = (0..n).step_by(range).map(|s| (n - s).min(range).div_ceil(tile)).collect();
+            assert_eq!(windows as usize, per_range.iter().sum::<usize>(), "{what}: one window per tile");
+            if diag == 4 {
+                // Every tile before a range's last G is in the window of the next tile.
+                let must: usize = per_range.iter().map(|&t| t.saturating_sub(groups as usize)).sum();
+                assert!(claims as usize >= must, "{what}: {claims} claims, at least {must} expected");
+            }
+        }
     }
 }
 
