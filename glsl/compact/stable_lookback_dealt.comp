@@ -74,7 +74,8 @@ void count_claimed_tile(uint tile) {
     barrier(); // window_sums read; the count published
 }
 
-// The window word d_index-th of this invocation (tile gtile - d).
+// The tile of this invocation's j-th word of tile gtile's window (gtile - d, d = 1 + its index +
+// j x the group size).
 uint window_tile(uint gtile, uint j) { return gtile - (1u + gl_LocalInvocationID.x + j * gl_WorkGroupSize.x); }
 
 // How read_window treats a count not yet published: CLAIM (the first read) claims it after

@@ -229,9 +229,9 @@ pub struct Knobs {
     /// `stable-lookback`: the persistent grid DEALT its tiles (stable_lookback_dealt.comp: group g
     /// takes g, g + G, ...; a tile's prefix is the inclusive prefix of the tile G before it plus
     /// the G - 1 counts between, read by the whole group at once) instead of tickets and walks.
-    /// Needs every group resident at once: the grid comes from the number of multiprocessors
-    /// (or `lookback_groups`); where the groups do not all fit, the waits give up and the
-    /// fallback writes the result.
+    /// Runs fastest with every group resident at once: the grid comes from the number of
+    /// multiprocessors (or `lookback_groups`); where the groups do not all run at once, a waiting group claims
+    /// the counts that do not come and counts those tiles itself (`lookback_claim_after`).
     pub lookback_dealt: bool,
     /// The dealt grid: re-reads of a count not yet published before the waiting group claims
     /// that tile and counts it itself, so that no group waits on one that is not running (0:
@@ -424,7 +424,7 @@ impl Compactor {
             }
             if knobs.lookback_groups.is_none() && ctx.info().compute_units.is_none() {
                 return Err(Error::Unsupported(format!(
-                    "the dealt grid needs all its groups resident at once: {} does not tell its number of multiprocessors (VK_NV_shader_sm_builtins); give --lookback-groups",
+                    "the dealt grid is sized by the number of multiprocessors: {} does not tell it (VK_NV_shader_sm_builtins); give --lookback-groups",
                     ctx.info().name
                 )));
             }
