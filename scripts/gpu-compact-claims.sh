@@ -4,14 +4,8 @@
 # grid without claims (0), 2^26 f32 keep x > 0.5 at 50% and 0.1%, 2^24, 2^20; claims made in
 # normal runs (diag 3); grids that do not all fit at once (before: 45 ms fallbacks); every count
 # claimed (diag 4); other claim bounds.
-A="compact --type f32 --pred gt:0.5 --runs 30 --passes --variant stable-lookback"
-row() { echo "## ${*}"; .gpu/workgroup $A "$@" 2>&1 | grep -E "^stable|rror|look-backs|registers|Register|passes: stable|gave up"; }
-D="--lookback-dealt true"
-for nf in "67108864 0.5" "67108864 0.001" "16777216 0.5" "1048576 0.5"; do set -- $nf
-  row --n $1 --pass-fraction $2
-  row --n $1 --pass-fraction $2 $D
-  row --n $1 --pass-fraction $2 $D --lookback-claim-after 0
-done
+source "$(dirname "$0")/gpu-compact-dealt-common.sh"
+sizes_rows --lookback-claim-after 0
 N="--n 67108864 --pass-fraction 0.5"
 row $N $D --lookback-diag 3
 for c in 8 128; do row $N $D --lookback-claim-after $c --lookback-diag 3; done

@@ -4,13 +4,8 @@
 # f32 keep x > 0.5 at 50% and 0.1%, 2^24, 2^20; registers, spins (diag 3), the body (diag 1);
 # whether a configuration that fell back at 396 groups runs with fewer (residency); then the
 # dealt grid with every tile giving up (spin limit 0: both fallbacks, exact?).
-A="compact --type f32 --pred gt:0.5 --runs 30 --passes --variant stable-lookback"
-row() { echo "## ${*}"; .gpu/workgroup $A "$@" 2>&1 | grep -E "^stable|rror|look-backs|registers|passes|gave up"; }
-D="--lookback-dealt true"
-for nf in "67108864 0.5" "67108864 0.001" "16777216 0.5" "1048576 0.5"; do set -- $nf
-  row --n $1 --pass-fraction $2
-  row --n $1 --pass-fraction $2 $D
-done
+source "$(dirname "$0")/gpu-compact-dealt-common.sh"
+sizes_rows
 N="--n 67108864 --pass-fraction 0.5"
 row $N $D --lookback-diag 3
 row $N $D --lookback-diag 1
