@@ -430,3 +430,51 @@ fn lookback_fallback_is_exact() {
         }
     }
 }
+
+#[test]
+fn lookback_state_is_clean_between_runs() {
+    let _shared = shared();
+    // One compactor, many runs: where the kernel zeroes its own state at the end of a run (the
+    // default with the fallback in the kernel), the next run starts from a clean state with no
+    // fill. Stale tickets or status words would shift or drop tiles. Four ranges (8192 elements
+    // each), then one, then none; every look-back kernel; with and without give-ups (spin
+    // limit 0), and the host's fill as well (tail recorded after the kernel).
+    let g = gpu();
+    let v = Variant::StableLookback;
+    let pred = Predicate::Greater(0.5f32.to_bits());
+    let d = Knobs::default();
+    let in_kernel = Knobs { lookback_tail: Some(true), ..d };
+    for knobs in [
+        in_kernel,
+        Knobs { lookback_clean: Some(false), ..in_kernel },
+        Knobs { lookback_tail: Some(false), ..d },
+        Knobs { lookback_one_tile: true, lookback_rounds: 2, ..in_kernel },
+        Knobs { lookback_agents: true, lookback_local: 128, ..in_kernel },
+        Knobs { lookback_dealt: true, lookback_groups: Some(2), ..in_kernel },
+        Knobs { lookback_dealt: true, lookback_groups: Some(2), look_diag: 4, lookback_clean: Some(false), ..in_kernel },
+    ] {
+        for spin_limit in [SPIN_LIMIT, 0] {
+            let capacity = 30_000;
+            let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, capacity, 8192, spin_limit, knobs).unwrap();
+            let mut gave_up = 0;
+            for (i, n) in [30_000usize, 1, 8193, 29_999, 0, 4097, 30_000].into_iter().enumerate() {
+                let data = generate_for_predicate(n, ElemType::F32, pred, [0.5, 1.0, 0.001][i % 3], 11 * i as u64 + 5).unwrap();
+                let got = run_compactor(&g, &c, &data).unwrap();
+                check(&data, ElemType::F32, pred, Func::Negate, v, got, &format!("run {i} {knobs:?} spin {spin_limit} n={n}"));
+                // At spin limit 0 every tile after the first of the run gives up.
+                gave_up += (spin_limit == 0 && n > 4096) as u32;
+            }
+            if spin_limit == 0 {
+                assert_eq!(c.lookback_gave_up_runs(&g).unwrap(), gave_up, "{knobs:?}: runs that gave up");
+            }
+        }
+    }
+    // The kernel cannot leave the state clean for a fallback recorded after it, or with a diagnosis.
+    for knobs in [
+        Knobs { lookback_tail: Some(false), lookback_clean: Some(true), ..d },
+        Knobs { look_diag: 3, lookback_clean: Some(true), ..in_kernel },
+    ] {
+        let e = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Identity, 1000, range_elems(&g), SPIN_LIMIT, knobs).err();
+        assert!(e.is_some_and(|e| e.to_string().contains("--lookback-clean true needs")), "{knobs:?}");
+    }
+}

@@ -39,7 +39,7 @@ layout(constant_id = 13) const uint LAG = 2u;
 layout(constant_id = 15) const uint SUBGROUP = 32u;
 // range: which ticket; fallback_groups: the recorded fallback's grid; tiles_per_group: the most tickets
 // one AGENT draws; walk_limit: iterations of one walk before it gives up.
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; uint ranges; } p;
 #include "compact_common.glsl"
 // Rounds per tile (constant_id 7): 1..4 (the counts of a round are 16-bit fields of a uvec2).
 #define ROUNDS_SPEC

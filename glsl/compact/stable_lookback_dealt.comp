@@ -31,6 +31,7 @@
 // steals: still 17-44 ms), not with the claims at once and steals of this kernel.
 #define COUNT_WORD(t) (2u * (t))
 #define INCL_WORD(t) (2u * (t) + 1u)
+#define WORDS_PER_TILE 2u
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require

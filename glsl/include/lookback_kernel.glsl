@@ -15,8 +15,8 @@ layout(constant_id = 10) const uint DIAG = 0u;
 layout(constant_id = 11) const uint SLICES = 1u;
 // range: which ticket; fallback_groups: the recorded fallback's grid; tiles_per_group: the most tickets one group draws (groups x
 // tiles_per_group >= tiles; 1 for one tile per workgroup); walk_limit: iterations of one walk
-// before it gives up (the host's SPIN_LIMIT / tiles_per_group).
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; } p;
+// before it gives up (the host's SPIN_LIMIT / tiles_per_group); ranges: dispatches of this run.
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint range; uint fallback_groups; uint tiles_per_group; uint walk_limit; uint ranges; } p;
 #include "compact_common.glsl"
 // Rounds per tile (constant_id 7): 1..4, set by the host (default 3 with 256 invocations).
 #define ROUNDS_SPEC

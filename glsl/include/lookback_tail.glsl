@@ -12,7 +12,7 @@
 // when the tail began in an earlier range, the carry that range's tail left. One group is slow,
 // but it runs only when a wait gave up (never seen on a GPU at work), and it is exact.
 // The including shader has: lookback_walk.glsl (the state), stable_tile.glsl (load4, pass_mask,
-// ROUNDS), compact_common.glsl, the Count binding, p.n / p.tile_base / p.range, TAIL (constant_id
+// ROUNDS), compact_common.glsl, the Count binding, p.n / p.tile_base / p.range / p.ranges, TAIL (constant_id
 // 18: 1 this fallback; 0 none here: recorded by the host, or none at all for timing),
 // LOOKBACK_TILE (elements per look-back tile) and TAIL_SUMS (a shared uvec2 array with a slot per
 // subgroup).
@@ -84,6 +84,35 @@ void compact_tail() {
     }
 }
 
+// CLEAN (constant_id 19): 1 = the group that finishes a run's last range zeroes the state (but
+// gave_up_runs) after its tail, so the host records no fill before the next run, only a barrier:
+// a fill and its barrier cost 3-5 us per run on the H200, a fifth of a compaction of 2^20. 0 = the
+// host fills it before every run (with the fallback recorded after the kernel, which reads args,
+// or with a diagnosis, whose counters the host reads).
+layout(constant_id = 19) const uint CLEAN = 0u;
+// Status words per tile (the dealt grid: 2, defined before including this).
+#ifndef WORDS_PER_TILE
+#define WORDS_PER_TILE 1u
+#endif
+shared bool run_ends;
+
+// The whole group, in uniform control flow, when every other group of the run has finished.
+void clean_state() {
+    uint ntiles = (p.n + LOOKBACK_TILE - 1u) / LOOKBACK_TILE;
+    uint words = (p.tile_base + ntiles) * WORDS_PER_TILE; // every range's, this one last
+    for (uint i = gl_LocalInvocationIndex; i < words; i += gl_WorkGroupSize.x * gl_WorkGroupSize.y) status[i] = 0u;
+    if (gl_LocalInvocationIndex == 0u) {
+        for (uint i = 0u; i < 6u; ++i) args[i] = 0u;
+        for (uint i = 0u; i < 4u; ++i) {
+            done[i] = 0u;
+            ticket[i] = 0u;
+        }
+        for (uint i = 0u; i < 3u; ++i) pad[i] = 0u;
+        first_gave_up = 0u;
+        carry = 0u;
+    }
+}
+
 // Every invocation of every group calls this last, in uniform control flow, after its writes.
 void finish_group(uint groups) {
     barrier(); // every invocation's stores are issued
@@ -92,7 +121,13 @@ void finish_group(uint groups) {
         bool last = atomicAdd(done[p.range], 1u) + 1u == groups;
         memoryBarrierBuffer();
         tail_runs = TAIL == 1u && last && first_gave_up != 0u;
+        run_ends = last && p.range + 1u == p.ranges;
+        if (run_ends && first_gave_up != 0u) gave_up_runs += 1u; // the only writer of this run
     }
-    barrier(); // tail_runs is known
+    barrier(); // tail_runs and run_ends are known
     if (tail_runs) compact_tail();
+    if (CLEAN == 1u && run_ends) {
+        barrier(); // every invocation has read the status words the tail starts from
+        clean_state();
+    }
 }

@@ -5,11 +5,14 @@
 // stable_lookback.glsl for the protocol and why the walk is bounded).
 // args: two VkDispatchIndirectCommand (the recorded fallback's count/scatter and scan), zero
 // unless a tile gave up; done: groups finished, per range (lookback_tail.glsl); ticket: one per
-// range; incomplete: a tile gave up; pad[0..3]: DIAG 3's counters; first_gave_up: ~(the first
-// tile that gave up), 0 if none; carry: the in-kernel fallback's running count; status: one word
-// per tile of all ranges. Zeroed per run.
+// range; gave_up_runs: runs in which a tile gave up (counted by the group that finishes the run,
+// never zeroed by a run: the host compares it with the count it last read); pad[0..3]: DIAG 3's
+// counters; first_gave_up: ~(the first tile that gave up), 0 if none; carry: the in-kernel
+// fallback's running count; status: one word per tile of all ranges (the dealt grid: two).
+// Everything but gave_up_runs is zero when a run starts: the host fills it before the kernel, or
+// (CLEAN, lookback_tail.glsl) the group that finished the previous run zeroed it.
 // coherent: other groups' stores are seen; volatile: every read goes to memory (a spin re-reads).
-layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint done[4]; uint ticket[4]; uint incomplete; uint pad[3]; uint first_gave_up; uint carry; uint status[]; };
+layout(std430, binding = 3) coherent volatile buffer State { uint args[6]; uint done[4]; uint ticket[4]; uint gave_up_runs; uint pad[3]; uint first_gave_up; uint carry; uint status[]; };
 
 const uint AGGREGATE = 1u << 30, INCLUSIVE = 2u << 30, ABORTED = 3u << 30, FLAGS = 3u << 30, VALUE = 0x3FFFFFFFu;
 const uint GAVE_UP = 0xFFFFFFFFu, NONE = 0xFFFFFFFFu;
@@ -34,7 +37,6 @@ void give_up(uint tile) {
     atomicMax(first_gave_up, ~tile);
     uint a[6] = uint[6](p.fallback_groups, 1u, 1u, 1u, 1u, 1u);
     for (uint i = 0u; i < 6u; ++i) args[i] = a[i];
-    incomplete = 1u;
 }
 
 #ifdef LOOKBACK_WAIT

@@ -100,6 +100,9 @@ pub struct Args {
     /// Knob: the dealt grid claims (and counts itself) a tile whose count is still unpublished after this many re-reads (0: never)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_claim_after)]
     pub lookback_claim_after: u32,
+    /// Knob: stable-lookback's kernel zeroes its state at the end of a run (true) or the host fills it before each run (false); default: true where it can (fallback in the kernel, no diagnosis)
+    #[arg(long, hide = true, action = clap::ArgAction::Set)]
+    pub lookback_clean: Option<bool>,
 }
 
 impl Args {
@@ -127,6 +130,7 @@ impl Args {
             lookback_wait_poll: self.lookback_wait_poll,
             lookback_dealt: self.lookback_dealt,
             lookback_claim_after: self.lookback_claim_after,
+            lookback_clean: self.lookback_clean,
         }
     }
 }
@@ -167,6 +171,7 @@ impl Args {
             lookback_wait_poll: k.lookback_wait_poll,
             lookback_dealt: k.lookback_dealt,
             lookback_claim_after: k.lookback_claim_after,
+            lookback_clean: k.lookback_clean,
         }
     }
 }
@@ -204,8 +209,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         let ctx = fresh(i == 0)?;
         let c = compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), a.lookback_spin_limit, a.knobs())?;
         let (t, got) = compact::time_compactor(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
-        if *v == compact::Variant::StableLookback && n > 0 && c.lookback_gave_up(&ctx)? {
-            eprintln!("note: stable-lookback's look-back gave up waiting in the last run; its fallback wrote the result");
+        let gave_up = if *v == compact::Variant::StableLookback && n > 0 { c.lookback_gave_up_runs(&ctx)? } else { 0 };
+        if gave_up > 0 {
+            eprintln!("note: stable-lookback's look-back gave up waiting in {gave_up} of its runs (warm-ups included); its fallback wrote those results");
         }
         g.finish(&ctx)?;
         let ok = if v.ordered() {

@@ -237,6 +237,11 @@ pub struct Knobs {
     /// that tile and counts it itself, so that no group waits on one that is not running (0:
     /// never; the wait then gives up after the spin limit and the fallback writes the result).
     pub lookback_claim_after: u32,
+    /// `stable-lookback`: the group that finishes a run zeroes the look-back state for the next
+    /// (glsl/include/lookback_tail.glsl), so a run records a barrier where it recorded a fill and
+    /// a barrier. `None`: wherever it can, that is with the fallback in the kernel (or none) and
+    /// no diagnosis.
+    pub lookback_clean: Option<bool>,
 }
 
 impl Default for Knobs {
@@ -271,6 +276,7 @@ impl Default for Knobs {
             lookback_wait_poll: 0,
             lookback_dealt: false,
             lookback_claim_after: 32,
+            lookback_clean: None,
         }
     }
 }
@@ -285,8 +291,9 @@ pub struct Compactor {
     range: usize,
     threshold: u32,
     tiles: Buffer<u32>,
-    /// stable-lookback: fallback dispatch sizes, tickets, the incomplete flag, then one status
-    /// word per tile (layout in glsl/compact/stable_lookback.comp). Zeroed per run.
+    /// stable-lookback: fallback dispatch sizes, tickets, the runs that gave up, then one status
+    /// word per tile (layout in glsl/include/lookback_walk.glsl). Zeroed when made; then by the
+    /// host before every run, or (`clean`) by the kernel at the end of every run.
     state: Buffer<u32>,
     knobs: Knobs,
     /// Elements per tile of the count/scatter kernels.
@@ -301,6 +308,10 @@ pub struct Compactor {
     subgroup: u32,
     /// stable-lookback's fallback runs in the look-back kernel (else recorded after it).
     tail_in_kernel: bool,
+    /// stable-lookback: the kernel leaves its state zeroed (no fill before a run).
+    clean: bool,
+    /// stable-lookback: the runs that gave up, as `lookback_gave_up` last read them.
+    gave_up_seen: std::sync::atomic::AtomicU32,
 }
 
 /// Rounds of uvec4 per lane in a tile of the subgroup agents.
@@ -324,9 +335,10 @@ fn lookback_tile(knobs: &Knobs, subgroup: u32) -> usize {
 }
 
 /// Words of the look-back state before the status words (args[6], done[4], ticket[4],
-/// incomplete, pad[3], first_gave_up, carry: glsl/include/lookback_walk.glsl).
+/// gave_up_runs, pad[3], first_gave_up, carry: glsl/include/lookback_walk.glsl).
 const STATE_HEADER: usize = 20;
-const INCOMPLETE: usize = 14;
+/// The state's count of runs that gave up: zeroed only when the state is made.
+const GAVE_UP_RUNS: usize = 14;
 /// Look-back iterations (spins and steps) of one group, over all its tiles, before it gives up:
 /// with at most MAX_TILES_PER_GROUP tiles (each under 20 other loop iterations) below llvmpipe's
 /// loop limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
@@ -474,6 +486,15 @@ impl Compactor {
         }
         let tile = knobs.rounds as usize * 4 * LOCAL as usize;
         let tail_in_kernel = knobs.lookback_tail.unwrap_or(ctx.info().device_type != "CPU");
+        // The recorded fallback reads the dispatch sizes in the state after the kernel, and the
+        // host reads a diagnosis's counters: then the host zeroes the state before each run.
+        let can_clean = (tail_in_kernel || !knobs.lookback_fallback) && knobs.look_diag == 0;
+        let clean = variant == Variant::StableLookback && knobs.lookback_clean.unwrap_or(can_clean);
+        if clean && !can_clean {
+            return Err(Error::invalid(
+                "--lookback-clean true needs the fallback in the kernel (--lookback-tail true) and no --lookback-diag",
+            ));
+        }
         let (kind, threshold) = pred.spec();
         let spec = [(0, LOCAL), (1, ty as u32), (2, kind), (3, func as u32), (5, if one_window { 1 } else { 4 })];
         let scatter_spec =
@@ -512,6 +533,7 @@ impl Compactor {
                         (10, knobs.look_diag),
                         (11, knobs.lookback_slices),
                         (18, (knobs.lookback_fallback && tail_in_kernel) as u32),
+                        (19, clean as u32),
                     ];
                     let shader = if knobs.lookback_agents {
                         // Each agent's LAG slots of one tile: LAG x rounds x 4 words per invocation.
@@ -563,6 +585,12 @@ impl Compactor {
         let words_per_tile = if knobs.lookback_dealt { 2 } else { 1 };
         let state_len = if variant == Variant::StableLookback { STATE_HEADER + words_per_tile * lookback_tiles.max(ntiles) } else { 1 };
         let state = Buffer::new(ctx, state_len, "compact look-back state")?;
+        if variant == Variant::StableLookback {
+            ctx.submit(|rec| {
+                rec.fill(&state, 0);
+                Ok(())
+            })?;
+        }
         // stable-lookback's persistent grid: LOOKBACK_INVOCATIONS_PER_CU per multiprocessor where the driver
         // tells their number, else one group per tile (at most MAX_GROUPS) as a plain grid.
         let lookback_groups = knobs
@@ -590,6 +618,8 @@ impl Compactor {
             spin_limit,
             subgroup: ctx.info().subgroup_size,
             tail_in_kernel,
+            clean,
+            gave_up_seen: std::sync::atomic::AtomicU32::new(0),
         })
     }
 
@@ -598,8 +628,9 @@ impl Compactor {
     ///
     /// Barrier contract: before, `input` must be visible to compute-shader reads, and no earlier
     /// work may still use `output` or `count`. It records a fill of `count` (the unordered
-    /// variants count with atomics from 0), for `stable-lookback` a fill of its own state, and
-    /// its own barriers between steps. After, `count`
+    /// variants count with atomics from 0; `stable-lookback` only where its kernel does not leave
+    /// its state zeroed: then a fill of that state too, else a compute-to-compute barrier for it),
+    /// and its own barriers between steps. After, `count`
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
     /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>, count: &Buffer<u32>) -> Result<()> {
@@ -650,12 +681,18 @@ impl Compactor {
         };
         let ranges: Vec<(usize, usize)> = (0..n).step_by(w).map(|s| (s, (s + w).min(n))).collect();
         let cnt = count.bind_range(0, 1);
-        // The count starts at 0 for every variant but `stable` (its scan writes it); stable-lookback
-        // also zeroes its state. One barrier after both fills.
-        if self.variant != Variant::Stable || n == 0 {
+        // The count starts at 0 for every variant but the ordered ones (written by `stable`'s scan
+        // and by stable-lookback's last tile or fallback); stable-lookback also zeroes its state
+        // (all but the runs that gave up), unless the last run's kernel left it zeroed: then the
+        // state only needs that run's writes visible. One barrier after the fills.
+        if self.variant == Variant::StableLookback && self.clean && n > 0 {
+            rec.barrier(Sync::ComputeToCompute);
+        } else if self.variant != Variant::Stable || n == 0 {
             rec.fill_raw(count.raw(), 0, 4, 0);
             if self.variant == Variant::StableLookback {
-                rec.fill(&self.state, 0);
+                let state = self.state.raw();
+                rec.fill_raw(state, 0, 4 * GAVE_UP_RUNS as u64, 0);
+                rec.fill_raw(state, 4 * (GAVE_UP_RUNS as u64 + 1), 4 * (self.state.len() - GAVE_UP_RUNS - 1) as u64, 0);
             }
             rec.barrier(Sync::TransferToCompute);
         }
@@ -715,20 +752,40 @@ impl Compactor {
                             fallback_groups,
                             tickets,
                             self.spin_limit / tickets,
+                            ranges.len() as u32,
                         ];
                         rec.dispatch(&self.kernels[3], [groups as u32, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     } else if self.knobs.lookback_one_tile {
                         // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
                         let x = tiles.clamp(1, MAX_GROUPS);
                         let y = tiles.div_ceil(x).max(1) as u32;
-                        let pc = [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, 1, self.spin_limit];
+                        let pc = [
+                            (e - s) as u32,
+                            self.threshold,
+                            shift,
+                            tile_base as u32,
+                            k as u32,
+                            fallback_groups,
+                            1,
+                            self.spin_limit,
+                            ranges.len() as u32,
+                        ];
                         rec.dispatch(&self.kernels[3], [x as u32, y, 1], &binds, bytemuck::cast_slice(&pc))?;
                     } else {
                         let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
                         let per_group = tiles.div_ceil(groups as usize) as u32;
                         let walk_limit = self.spin_limit / per_group;
-                        let pc =
-                            [(e - s) as u32, self.threshold, shift, tile_base as u32, k as u32, fallback_groups, per_group, walk_limit];
+                        let pc = [
+                            (e - s) as u32,
+                            self.threshold,
+                            shift,
+                            tile_base as u32,
+                            k as u32,
+                            fallback_groups,
+                            per_group,
+                            walk_limit,
+                            ranges.len() as u32,
+                        ];
                         rec.dispatch(&self.kernels[3], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
                     }
                     tile_base += tiles;
@@ -820,17 +877,25 @@ impl Compactor {
     /// them).
     #[doc(hidden)]
     pub fn lookback_counters(&self, ctx: &Context) -> Result<[u32; 3]> {
-        let w = ctx.read_range(&self.state, INCOMPLETE + 1, INCOMPLETE + 4)?;
+        let w = ctx.read_range(&self.state, GAVE_UP_RUNS + 1, GAVE_UP_RUNS + 4)?;
         Ok([w[0], w[1], w[2]])
     }
 
-    /// `stable-lookback`: whether the last run's look-back gave up somewhere (so the 3-pass
-    /// fallback wrote the result). Read after the run has completed.
+    /// `stable-lookback`: whether a run since the last call (or since the compactor was made)
+    /// gave up waiting somewhere, so that the fallback wrote its result. Read after the runs have
+    /// completed.
     pub fn lookback_gave_up(&self, ctx: &Context) -> Result<bool> {
+        let runs = self.lookback_gave_up_runs(ctx)?;
+        Ok(self.gave_up_seen.swap(runs, std::sync::atomic::Ordering::Relaxed) != runs)
+    }
+
+    /// `stable-lookback`: the runs, since the compactor was made, whose look-back gave up waiting
+    /// somewhere (their fallback wrote the result). Read after the runs have completed.
+    pub fn lookback_gave_up_runs(&self, ctx: &Context) -> Result<u32> {
         if self.variant != Variant::StableLookback {
-            return Ok(false);
+            return Ok(0);
         }
-        Ok(ctx.read_range(&self.state, INCOMPLETE, INCOMPLETE + 1)?[0] != 0)
+        Ok(ctx.read_range(&self.state, GAVE_UP_RUNS, GAVE_UP_RUNS + 1)?[0])
     }
 }
 
