@@ -4,7 +4,8 @@
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
 # sort), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
 # compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), blurfilters (scripts/gpu-blur-filters.sh), histcheck.
-# Results under $OUT.
+# Results under $OUT. The device tool brings back at most 8 files from $OUT: `full` writes 6 and
+# its log (`> $OUT/workgroup.txt`) a seventh, so a call that runs more should tar the rest.
 set -u
 for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
 W=.gpu/workgroup

@@ -25,10 +25,10 @@
 // (read by the tail, and by the next range's first tiles); a tile whose own chain gave up has no
 // prefix and publishes ABORTED there, and so does the group's every later tile; its counts still
 // go out, so the other groups are not held up.
-// Measured on the H200 (docs/reduce_compact.md, eighth and ninth sessions): 4-17% faster than the
-// walking grid, and claims cost nothing where every group runs. Not the default: a grid that did
-// not fit (45 ms without claims) was measured only with the first claims (after 32 re-reads, no
-// steals: still 17-44 ms), not with the claims at once and steals of this kernel.
+// Measured on the H200 (docs/reduce_compact.md, eighth to tenth sessions): 1-17% faster than the
+// walking grid where every group runs (these claims cost about 3% there). Not the default: a grid
+// that does not fit still takes 6-16 ms at 2^26 with these claims (45 ms without, 0.23 ms for
+// the walking grid, which only slows down), and Vulkan does not say how many groups fit.
 #define COUNT_WORD(t) (2u * (t))
 #define INCL_WORD(t) (2u * (t) + 1u)
 #define WORDS_PER_TILE 2u
