@@ -120,6 +120,8 @@ fn lookback_kernels() -> Vec<Knobs> {
         Knobs { lookback_dealt: true, lookback_groups: Some(2), ..d },
         Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_prefetch: false, lookback_rounds: 1, windows: Some(4), ..d },
         Knobs { lookback_dealt: true, lookback_groups: Some(2), lookback_local: 512, lookback_rounds: 1, lookback_vec4: true, ..d },
+        // the dealt grid among the groups that check in (occupancy discovery), more than run at once
+        Knobs { lookback_dealt: true, lookback_discover: true, lookback_groups: Some(9), lookback_claim_after: 0, ..d },
     ]
 }
 
@@ -396,6 +398,55 @@ fn dealt_grid_claims_are_exact() {
 }
 
 #[test]
+fn dealt_grid_discovery_is_exact() {
+    let _alone = ALONE.write().unwrap_or_else(|e| e.into_inner());
+    // Occupancy discovery: the dealt grid deals its tiles among the groups that check in before
+    // the first closes the poll, so with many more groups than lavapipe runs at once and no
+    // claims, no group waits on one that is not running. Without discovery those waits give up
+    // (the eighth session's kernel; checked below), with it the single pass writes the result.
+    // A participant that the OS deschedules long enough can still make a wait give up (exact,
+    // through the fallback), so each case is retried and must complete once.
+    let g = gpu();
+    let v = Variant::StableLookback;
+    let pred = Predicate::Greater(0.5f32.to_bits());
+    let d = Knobs { lookback_dealt: true, lookback_claim_after: 0, lookback_tail: Some(true), ..Knobs::default() };
+    for groups in [3u32, 16, 64] {
+        for (n, frac) in [(1usize, 0.5), (3073, 1.0), (100_003, 0.5), (400_009, 0.001)] {
+            let knobs = Knobs { lookback_groups: Some(groups), lookback_discover: true, ..d };
+            let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
+            let mut completed = false;
+            for attempt in 0..6 {
+                let data = generate_for_predicate(n, ElemType::F32, pred, frac, n as u64 + groups as u64 + attempt).unwrap();
+                let got = run_compactor(&g, &c, &data).unwrap();
+                check(&data, ElemType::F32, pred, Func::Negate, v, got, &format!("discovery G={groups} n={n} attempt {attempt}"));
+                if !c.lookback_gave_up(&g).unwrap() {
+                    completed = true;
+                    break;
+                }
+            }
+            assert!(completed, "discovery G={groups} n={n}: a wait gave up on every attempt");
+        }
+    }
+    // The same grid without discovery waits on groups that are not running, and gives up.
+    let n = 400_009;
+    let knobs = Knobs { lookback_groups: Some(64), ..d };
+    let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
+    let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 7).unwrap();
+    let got = run_compactor(&g, &c, &data).unwrap();
+    check(&data, ElemType::F32, pred, Func::Negate, v, got, "no discovery, G=64");
+    assert!(c.lookback_gave_up(&g).unwrap(), "64 dealt groups without discovery or claims: lavapipe runs them all at once?");
+    // Refusals.
+    for (knobs, msg) in [
+        (Knobs { lookback_discover: true, ..Knobs::default() }, "is for the dealt grid"),
+        (Knobs { lookback_discover: true, look_diag: 4, ..d }, "discovery counts at most"),
+        (Knobs { lookback_discover: true, lookback_groups: Some(40_000), ..d }, "discovery counts at most"),
+    ] {
+        let e = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Identity, 1000, range_elems(&g), SPIN_LIMIT, knobs).err();
+        assert!(e.is_some_and(|e| e.to_string().contains(msg)), "{knobs:?}");
+    }
+}
+
+#[test]
 fn lookback_fallback_is_exact() {
     let _shared = shared();
     // Spin limit 0: every tile after the first gives up at once, so the fallback writes the
@@ -452,6 +503,7 @@ fn lookback_state_is_clean_between_runs() {
         Knobs { lookback_agents: true, lookback_local: 128, ..in_kernel },
         Knobs { lookback_dealt: true, lookback_groups: Some(2), ..in_kernel },
         Knobs { lookback_dealt: true, lookback_groups: Some(2), look_diag: 4, lookback_clean: Some(false), ..in_kernel },
+        Knobs { lookback_dealt: true, lookback_discover: true, lookback_groups: Some(7), ..in_kernel },
     ] {
         for spin_limit in [SPIN_LIMIT, 0] {
             let capacity = 30_000;

@@ -47,6 +47,25 @@ layout(constant_id = 13) const uint CLAIM_AFTER = 32u;
 // A count word is CLAIMED while a waiting group counts that tile (its owner may still publish
 // the same count: both stores write the same word).
 const uint CLAIMED = INCLUSIVE;
+// 1: OCCUPANCY DISCOVERY (discover() below): the groups that check in before the poll closes
+// deal the tiles among themselves, so every group a wait depends on is running (0: all the
+// dispatched groups, as gl_WorkGroupID).
+layout(constant_id = 20) const uint DISCOVER = 0u;
+// Re-reads of the poll by the first group before it closes the poll, if not every dispatched group
+// has checked in by then.
+const uint DISCOVER_POLLS = 64u;
+// Tiles one group may take at most (the host's MAX_TILES_PER_GROUP: llvmpipe's loop limiter).
+const uint MAX_TILES_PER_GROUP = 1024u;
+// The poll word (ticket[range], which the dealt grid uses for nothing else): bits 0..14 the groups
+// checked in, 15..29 the groups dealt (0 until the poll closes), 30 closed.
+const uint ARRIVED = 0x7FFFu, POLL_CLOSED = 1u << 30;
+shared uint dealt_shared, index_shared;
+// The groups the tiles are dealt among, this group's place among them, and one tile's wait bound
+// (the host's spin limit over the tiles of one group): set by run_group(), then by discover().
+uint dealt, my_index, walk_limit;
+// discover()'s wait for the poll to close, before it gives up (llvmpipe's loop limiter: with the
+// walks' SPIN_LIMIT and the tiles' loops, below 65535 iterations per invocation).
+const uint DISCOVER_WAIT = 4096u;
 // window_sums: per subgroup, its part of the window (bits 0..29) and two flags.
 const uint SUM_GAVE_UP = 1u << 31, SUM_RECHECK = 1u << 30;
 shared uint window_sums[gl_WorkGroupSize.x];
@@ -93,11 +112,11 @@ const uint CLAIM = 0u, STEAL = 1u, LAST = 2u;
 // count (claimed or stolen); `recheck`: a word was left for a later read. No group waits on a
 // claim before it has counted its own claims, so the waits form no cycle.
 uint read_window(uint gtile, uint mode, inout uint claims, inout bool recheck, inout bool gave) {
-    uint G = gl_NumWorkGroups.x, mine = 0u, j = 0u;
+    uint G = dealt, mine = 0u, j = 0u;
     bool claim = mode == CLAIM && CLAIM_AFTER > 0u;
     // One tile's waits stay within p.walk_limit (llvmpipe's loop limiter): half before a claim,
     // half before a steal.
-    uint claim_after = min(CLAIM_AFTER, p.walk_limit / 2u), limit = mode == STEAL ? p.walk_limit / 2u : p.walk_limit;
+    uint claim_after = min(CLAIM_AFTER, walk_limit / 2u), limit = mode == STEAL ? walk_limit / 2u : walk_limit;
     for (uint d = 1u + gl_LocalInvocationID.x; !gave && d < G && d <= gtile; d += gl_WorkGroupSize.x, ++j) {
         uint u = gtile - d, cw = COUNT_WORD(u), w = status[cw];
         bool idle = claim && w == 0u && u >= p.tile_base && status[COUNT_WORD(p.tile_base + (u - p.tile_base) % G)] == 0u;
@@ -152,7 +171,7 @@ uint window_prefix(uint gtile, uint back) {
     uint claims = 0u;
     bool recheck = false;
     // walk_limit 0 (the tests' forced fallback): every tile after the first gives up.
-    bool gave = back == GAVE_UP || (p.walk_limit == 0u && gtile > 0u);
+    bool gave = back == GAVE_UP || (walk_limit == 0u && gtile > 0u);
     uint total = sum_window(read_window(gtile, CLAIM, claims, recheck, gave), recheck, gave);
     for (uint mode = STEAL; mode <= LAST && (total & SUM_RECHECK) != 0u; ++mode) { // uniform
         // Count this group's claims (or steals), smallest first, one tile at a time.
@@ -193,10 +212,57 @@ uint finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles, uint back)
     return base == GAVE_UP ? GAVE_UP : base + tile_count;
 }
 
+// Occupancy discovery (after Sorensen et al., "Portable inter-workgroup barrier synchronisation
+// for GPUs", 2016): each group checks in on the range's poll word; the first to check in re-reads
+// it until every dispatched group has checked in, or DISCOVER_POLLS times, then closes the poll.
+// The groups that checked in before it closed were running then, and they deal the tiles among
+// themselves (at least ntiles / MAX_TILES_PER_GROUP of them: groups that check in later make up
+// the rest, with the claims for them); a group that checks in later takes no tile. Returns false
+// for such a group, or for one that gave up waiting for the poll to close (then the fallback
+// writes the range from its first tile). The whole group, uniform control flow.
+bool discover(uint ntiles) {
+    if (gl_LocalInvocationID.x == 0u) {
+        uint w = atomicAdd(ticket[p.range], 1u), index = w & ARRIVED;
+        if (index == 0u) {
+            ++w;
+            for (uint it = 0u; (w & ARRIVED) < gl_NumWorkGroups.x && it < DISCOVER_POLLS; ++it) w = ticket[p.range];
+            uint arrived = atomicOr(ticket[p.range], POLL_CLOSED) & ARRIVED;
+            uint fewest = (ntiles + MAX_TILES_PER_GROUP - 1u) / MAX_TILES_PER_GROUP;
+            atomicOr(ticket[p.range], clamp(max(arrived, fewest), 1u, gl_NumWorkGroups.x) << 15);
+            w = ticket[p.range];
+        }
+        for (uint it = 0u; (w >> 15 & ARRIVED) == 0u; ++it) {
+            if (it >= DISCOVER_WAIT) {
+                give_up(p.tile_base); // the range from its first tile to the fallback
+                w = 0u;
+                break;
+            }
+            if (it >= BACKOFF_AFTER) { // long waits (CPU devices): time without loop iterations
+                R4(R4(R4(R4(w |= ticket[p.range];))))
+            }
+            w = ticket[p.range];
+        }
+        dealt_shared = w >> 15 & ARRIVED;
+        index_shared = index;
+    }
+    barrier(); // dealt_shared, index_shared
+    dealt = dealt_shared;
+    my_index = index_shared;
+    if (dealt == 0u || my_index >= dealt) return false;
+    // The host's spin limit (its walk_limit x tiles_per_group) over this group's tiles now.
+    walk_limit = p.walk_limit * p.tiles_per_group / ((ntiles + dealt - 1u) / dealt);
+    return true;
+}
+
 void run_group() {
-    uint t = gl_LocalInvocationID.x, G = gl_NumWorkGroups.x;
+    uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
-    uint tile = gl_WorkGroupID.x;
+    dealt = gl_NumWorkGroups.x;
+    my_index = gl_WorkGroupID.x;
+    walk_limit = p.walk_limit;
+    if (DISCOVER == 1u && !discover(ntiles)) return; // uniform
+    uint G = dealt;
+    uint tile = my_index;
     if (tile >= ntiles) return; // uniform: the whole group leaves
     // The inclusive prefix of the tile G before this group's first: none (0) in the first G
     // tiles of all, else a tile of an earlier range (final, behind the barrier between ranges).

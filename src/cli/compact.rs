@@ -100,6 +100,9 @@ pub struct Args {
     /// Knob: the dealt grid claims (and counts itself) a tile whose count is still unpublished after this many re-reads (0: never)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_claim_after)]
     pub lookback_claim_after: u32,
+    /// Knob: the dealt grid deals its tiles among the groups that check in at its start (occupancy discovery), so none waits on a group that is not running
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_discover, action = clap::ArgAction::Set)]
+    pub lookback_discover: bool,
     /// Knob: stable-lookback's kernel zeroes its state at the end of a run (true) or the host fills it before each run (false); default: true where it can (fallback in the kernel, no diagnosis)
     #[arg(long, hide = true, action = clap::ArgAction::Set)]
     pub lookback_clean: Option<bool>,
@@ -130,6 +133,7 @@ impl Args {
             lookback_wait_poll: self.lookback_wait_poll,
             lookback_dealt: self.lookback_dealt,
             lookback_claim_after: self.lookback_claim_after,
+            lookback_discover: self.lookback_discover,
             lookback_clean: self.lookback_clean,
         }
     }
@@ -171,6 +175,7 @@ impl Args {
             lookback_wait_poll: k.lookback_wait_poll,
             lookback_dealt: k.lookback_dealt,
             lookback_claim_after: k.lookback_claim_after,
+            lookback_discover: k.lookback_discover,
             lookback_clean: k.lookback_clean,
         }
     }

@@ -158,6 +158,8 @@ const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
 /// The most tiles one group of stable-lookback draws (see SPIN_LIMIT).
 const MAX_TILES_PER_GROUP: usize = 1024;
+/// The most groups the dealt grid's occupancy discovery counts (a 15-bit field of its poll word).
+const MAX_DISCOVER_GROUPS: u32 = 32767;
 /// The most tickets one subgroup agent of stable-lookback draws (see SPIN_LIMIT).
 const MAX_TICKETS_PER_AGENT: usize = 256;
 /// stable-lookback's subgroup agents: invocations per multiprocessor (a full one on the H200).
@@ -237,6 +239,10 @@ pub struct Knobs {
     /// that tile and counts it itself, so that no group waits on one that is not running (0:
     /// never; the wait then gives up after the spin limit and the fallback writes the result).
     pub lookback_claim_after: u32,
+    /// The dealt grid: occupancy discovery. The groups that check in on a poll at the kernel's
+    /// start, before the first closes it, deal the tiles among themselves, so no group waits on
+    /// one that is not running; later groups take no tile.
+    pub lookback_discover: bool,
     /// `stable-lookback`: the group that finishes a run zeroes the look-back state for the next
     /// (glsl/include/lookback_tail.glsl), so a run records a barrier where it recorded a fill and
     /// a barrier. `None`: wherever it can, that is with the fallback in the kernel (or none) and
@@ -276,6 +282,7 @@ impl Default for Knobs {
             lookback_wait_poll: 0,
             lookback_dealt: false,
             lookback_claim_after: 32,
+            lookback_discover: false,
             lookback_clean: None,
         }
     }
@@ -428,11 +435,19 @@ impl Compactor {
         } else if knobs.lookback_local != 256 && knobs.lookback_local != 512 {
             return Err(Error::invalid(format!("stable-lookback groups of {} invocations: use 256 or 512", knobs.lookback_local)));
         }
+        if knobs.lookback_discover && !knobs.lookback_dealt {
+            return Err(Error::invalid("--lookback-discover true is for the dealt grid (--lookback-dealt true)"));
+        }
         if knobs.lookback_dealt {
             if knobs.lookback_agents || knobs.lookback_one_tile || waits {
                 return Err(Error::invalid(
                     "the dealt grid is its own kernel: no subgroup agents, one tile per workgroup or look-back waits with it",
                 ));
+            }
+            if knobs.lookback_discover && (knobs.look_diag == 4 || knobs.lookback_groups.is_some_and(|g| g > MAX_DISCOVER_GROUPS)) {
+                return Err(Error::invalid(format!(
+                    "the dealt grid's discovery counts at most {MAX_DISCOVER_GROUPS} groups, and all of them own tiles (no --lookback-diag 4)"
+                )));
             }
             if knobs.lookback_groups.is_none() && ctx.info().compute_units.is_none() {
                 return Err(Error::Unsupported(format!(
@@ -555,7 +570,11 @@ impl Compactor {
                         match (knobs.lookback_one_tile, waits) {
                             _ if knobs.lookback_dealt => {
                                 lb.retain(|&(id, _)| id != 11); // no walk: no slices
-                                lb.extend([(12, knobs.lookback_prefetch as u32), (13, knobs.lookback_claim_after)]);
+                                lb.extend([
+                                    (12, knobs.lookback_prefetch as u32),
+                                    (13, knobs.lookback_claim_after),
+                                    (20, knobs.lookback_discover as u32),
+                                ]);
                                 &shaders::COMPACT_STABLE_LOOKBACK_DEALT
                             }
                             (true, false) => &shaders::COMPACT_STABLE_LOOKBACK_TILE,
