@@ -26,9 +26,10 @@
 // prefix and publishes ABORTED there, and so does the group's every later tile; its counts still
 // go out, so the other groups are not held up.
 // Measured on the H200 (docs/reduce_compact.md, eighth to tenth sessions): 1-17% faster than the
-// walking grid where every group runs (these claims cost about 3% there). Not the default: a grid
-// that does not fit still takes 6-16 ms at 2^26 with these claims (45 ms without, 0.23 ms for
-// the walking grid, which only slows down), and Vulkan does not say how many groups fit.
+// walking grid where every group runs (these claims cost about 3% there). A grid that does not
+// fit takes 6-16 ms at 2^26 with these claims (45 ms without); with DISCOVER (the tiles dealt
+// among the groups found running) 0.23 ms, like the walking grid, and discovery costs about
+// 1.5 us at the start. Not the default yet (a knob; see the tenth session there).
 #define COUNT_WORD(t) (2u * (t))
 #define INCL_WORD(t) (2u * (t) + 1u)
 #define WORDS_PER_TILE 2u
@@ -47,7 +48,7 @@ layout(constant_id = 13) const uint CLAIM_AFTER = 32u;
 // A count word is CLAIMED while a waiting group counts that tile (its owner may still publish
 // the same count: both stores write the same word).
 const uint CLAIMED = INCLUSIVE;
-// 1: OCCUPANCY DISCOVERY (discover() below): the groups that check in before the poll closes
+// 1: OCCUPANCY DISCOVERY (check_in(), close_poll() below): the groups that check in before the poll closes
 // deal the tiles among themselves, so every group a wait depends on is running (0: all the
 // dispatched groups, as gl_WorkGroupID).
 layout(constant_id = 20) const uint DISCOVER = 0u;
@@ -61,9 +62,9 @@ const uint MAX_TILES_PER_GROUP = 1024u;
 const uint ARRIVED = 0x7FFFu, POLL_CLOSED = 1u << 30;
 shared uint dealt_shared, index_shared;
 // The groups the tiles are dealt among, this group's place among them, and one tile's wait bound
-// (the host's spin limit over the tiles of one group): set by run_group(), then by discover().
+// (the host's spin limit over the tiles of one group): set by run_group(), then by close_poll().
 uint dealt, my_index, walk_limit;
-// discover()'s wait for the poll to close, before it gives up (llvmpipe's loop limiter: with the
+// close_poll()'s wait for the poll to close, before it gives up (llvmpipe's loop limiter: with the
 // walks' SPIN_LIMIT and the tiles' loops, below 65535 iterations per invocation).
 const uint DISCOVER_WAIT = 4096u;
 // window_sums: per subgroup, its part of the window (bits 0..29) and two flags.
@@ -213,22 +214,30 @@ uint finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles, uint back)
 }
 
 // Occupancy discovery (after Sorensen et al., "Portable inter-workgroup barrier synchronisation
-// for GPUs", 2016): each group checks in on the range's poll word; the first to check in re-reads
-// it until every dispatched group has checked in, or DISCOVER_POLLS times, then closes the poll.
-// The groups that checked in before it closed were running then, and they deal the tiles among
-// themselves (at least ntiles / MAX_TILES_PER_GROUP of them: groups that check in later make up
-// the rest, with the claims for them); a group that checks in later takes no tile. Returns false
-// for such a group, or for one that gave up waiting for the poll to close (then the fallback
-// writes the range from its first tile). The whole group, uniform control flow.
-bool discover(uint ntiles) {
+// for GPUs", 2016): each group checks in on the range's poll word (check_in); the first to check
+// in re-reads it until every dispatched group has checked in, or DISCOVER_POLLS times, then closes
+// the poll (close_poll). The groups that checked in before it closed were running then, and they
+// deal the tiles among themselves (at least ntiles / MAX_TILES_PER_GROUP of them: groups that
+// check in later make up the rest, with the claims for them); a group that checks in later takes
+// no tile. A group learns its place at once, and the number dealt when the poll has closed
+// (it issues its first tile's loads between the two).
+void check_in() {
+    if (gl_LocalInvocationID.x == 0u) index_shared = atomicAdd(ticket[p.range], 1u) & ARRIVED;
+    barrier(); // index_shared
+    my_index = index_shared;
+}
+
+// Returns false for a group that checked in after the poll closed, or that gave up waiting for it
+// to close (then the fallback writes the range from its first tile). The whole group, uniform
+// control flow.
+bool close_poll(uint ntiles) {
     if (gl_LocalInvocationID.x == 0u) {
-        uint w = atomicAdd(ticket[p.range], 1u), index = w & ARRIVED;
-        if (index == 0u) {
-            ++w;
+        uint w = ticket[p.range];
+        if (my_index == 0u) {
             for (uint it = 0u; (w & ARRIVED) < gl_NumWorkGroups.x && it < DISCOVER_POLLS; ++it) w = ticket[p.range];
             uint arrived = atomicOr(ticket[p.range], POLL_CLOSED) & ARRIVED;
             uint fewest = (ntiles + MAX_TILES_PER_GROUP - 1u) / MAX_TILES_PER_GROUP;
-            atomicOr(ticket[p.range], clamp(max(arrived, fewest), 1u, gl_NumWorkGroups.x) << 15);
+            w = atomicOr(ticket[p.range], clamp(max(arrived, fewest), 1u, gl_NumWorkGroups.x) << 15);
             w = ticket[p.range];
         }
         for (uint it = 0u; (w >> 15 & ARRIVED) == 0u; ++it) {
@@ -243,11 +252,9 @@ bool discover(uint ntiles) {
             w = ticket[p.range];
         }
         dealt_shared = w >> 15 & ARRIVED;
-        index_shared = index;
     }
-    barrier(); // dealt_shared, index_shared
+    barrier(); // dealt_shared
     dealt = dealt_shared;
-    my_index = index_shared;
     if (dealt == 0u || my_index >= dealt) return false;
     // The host's spin limit (its walk_limit x tiles_per_group) over this group's tiles now.
     walk_limit = p.walk_limit * p.tiles_per_group / ((ntiles + dealt - 1u) / dealt);
@@ -260,10 +267,13 @@ void run_group() {
     dealt = gl_NumWorkGroups.x;
     my_index = gl_WorkGroupID.x;
     walk_limit = p.walk_limit;
-    if (DISCOVER == 1u && !discover(ntiles)) return; // uniform
-    uint G = dealt;
+    if (DISCOVER == 1u) check_in();
     uint tile = my_index;
     if (tile >= ntiles) return; // uniform: the whole group leaves
+    uvec4 v[ROUNDS], vn[ROUNDS];
+    load_tile(tile, v); // in flight while the poll closes
+    if (DISCOVER == 1u && !close_poll(ntiles)) return; // uniform
+    uint G = dealt;
     // The inclusive prefix of the tile G before this group's first: none (0) in the first G
     // tiles of all, else a tile of an earlier range (final, behind the barrier between ranges).
     uint gfirst = p.tile_base + tile, back = 0u;
@@ -271,8 +281,6 @@ void run_group() {
         uint w = status[INCL_WORD(gfirst - G)];
         back = (w & FLAGS) == INCLUSIVE ? w & VALUE : GAVE_UP;
     }
-    uvec4 v[ROUNDS], vn[ROUNDS];
-    load_tile(tile, v);
     uint pending = NONE, pending_count = 0u; // the tile counted one iteration ago, not yet written
     for (;;) {
         uint gtile = p.tile_base + tile, next = tile + G;
