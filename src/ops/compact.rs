@@ -753,7 +753,9 @@ impl Compactor {
                         windows[3],
                         windows[0], // as uvec4 (lookback_vec4)
                     ];
-                    if self.knobs.lookback_agents {
+                    // The grid, the most tiles (tickets) one group or agent takes, and the
+                    // iterations one walk may take before it gives up.
+                    let (grid, per_group, walk_limit) = if self.knobs.lookback_agents {
                         // A persistent grid of agents (subgroups); each draws at most `tickets` tiles,
                         // so its walks stay within the spin limit.
                         let agents_per_group = (self.knobs.lookback_local / self.subgroup).max(1) as usize;
@@ -762,51 +764,29 @@ impl Compactor {
                             .min(tiles.div_ceil(agents_per_group))
                             .clamp(1, MAX_GROUPS);
                         let tickets = tiles.div_ceil(groups * agents_per_group).max(1) as u32;
-                        let pc = [
-                            (e - s) as u32,
-                            self.threshold,
-                            shift,
-                            tile_base as u32,
-                            k as u32,
-                            fallback_groups,
-                            tickets,
-                            self.spin_limit / tickets,
-                            ranges.len() as u32,
-                        ];
-                        rec.dispatch(&self.kernels[3], [groups as u32, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
+                        ([groups as u32, 1, 1], tickets, self.spin_limit / tickets)
                     } else if self.knobs.lookback_one_tile {
                         // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
                         let x = tiles.clamp(1, MAX_GROUPS);
                         let y = tiles.div_ceil(x).max(1) as u32;
-                        let pc = [
-                            (e - s) as u32,
-                            self.threshold,
-                            shift,
-                            tile_base as u32,
-                            k as u32,
-                            fallback_groups,
-                            1,
-                            self.spin_limit,
-                            ranges.len() as u32,
-                        ];
-                        rec.dispatch(&self.kernels[3], [x as u32, y, 1], &binds, bytemuck::cast_slice(&pc))?;
+                        ([x as u32, y, 1], 1, self.spin_limit)
                     } else {
                         let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
                         let per_group = tiles.div_ceil(groups as usize) as u32;
-                        let walk_limit = self.spin_limit / per_group;
-                        let pc = [
-                            (e - s) as u32,
-                            self.threshold,
-                            shift,
-                            tile_base as u32,
-                            k as u32,
-                            fallback_groups,
-                            per_group,
-                            walk_limit,
-                            ranges.len() as u32,
-                        ];
-                        rec.dispatch(&self.kernels[3], [groups, 1, 1], &binds, bytemuck::cast_slice(&pc))?;
-                    }
+                        ([groups, 1, 1], per_group, self.spin_limit / per_group)
+                    };
+                    let pc = [
+                        (e - s) as u32,
+                        self.threshold,
+                        shift,
+                        tile_base as u32,
+                        k as u32,
+                        fallback_groups,
+                        per_group,
+                        walk_limit,
+                        ranges.len() as u32,
+                    ];
+                    rec.dispatch(&self.kernels[3], grid, &binds, bytemuck::cast_slice(&pc))?;
                     tile_base += tiles;
                 }
                 stamp(rec, "lookback")?;
