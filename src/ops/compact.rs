@@ -651,7 +651,10 @@ impl Compactor {
     /// its state zeroed: then a fill of that state too, else a compute-to-compute barrier for it),
     /// and its own barriers between steps. After, `count`
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
-    /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill).
+    /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill). The runs of one
+    /// `stable-lookback` compactor share its look-back state, so they must execute one after
+    /// another: on one queue the barrier recorded first orders them; across queues, synchronize
+    /// them (or make one compactor per queue).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>, count: &Buffer<u32>) -> Result<()> {
         self.record_stamped(rec, input, n, output, count, &mut |_, _| Ok(()))
     }
