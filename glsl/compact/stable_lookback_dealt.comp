@@ -237,8 +237,8 @@ bool close_poll(uint ntiles) {
             for (uint it = 0u; (w & ARRIVED) < gl_NumWorkGroups.x && it < DISCOVER_POLLS; ++it) w = ticket[p.range];
             uint arrived = atomicOr(ticket[p.range], POLL_CLOSED) & ARRIVED;
             uint fewest = (ntiles + MAX_TILES_PER_GROUP - 1u) / MAX_TILES_PER_GROUP;
-            w = atomicOr(ticket[p.range], clamp(max(arrived, fewest), 1u, gl_NumWorkGroups.x) << 15);
-            w = ticket[p.range];
+            w = clamp(max(arrived, fewest), 1u, gl_NumWorkGroups.x) << 15; // the groups dealt
+            atomicOr(ticket[p.range], w);
         }
         for (uint it = 0u; (w >> 15 & ARRIVED) == 0u; ++it) {
             if (it >= DISCOVER_WAIT) {
