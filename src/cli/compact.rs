@@ -243,8 +243,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             let mut parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
             if a.lookback_diag >= 3 && *v == compact::Variant::StableLookback {
                 let [walks, reads, steps] = c.lookback_counters(&ctx)?;
+                let dealt = c.lookback_groups_dealt(&ctx)?.map(|p| format!(", {p} groups dealt (found running)")).unwrap_or_default();
                 parts.push(if a.lookback_dealt {
-                    format!("{walks} look-backs, {reads} window reads, {steps} tiles claimed and counted by a waiter")
+                    format!("{walks} look-backs, {reads} window reads, {steps} tiles claimed and counted by a waiter{dealt}")
                 } else {
                     format!("{walks} look-backs, {reads} window reads, {steps} steps back")
                 });

@@ -346,6 +346,8 @@ fn lookback_tile(knobs: &Knobs, subgroup: u32) -> usize {
 const STATE_HEADER: usize = 20;
 /// The state's count of runs that gave up: zeroed only when the state is made.
 const GAVE_UP_RUNS: usize = 14;
+/// The state's tickets, one per range (the dealt grid: the discovery poll words).
+const TICKETS: usize = 10;
 /// Look-back iterations (spins and steps) of one group, over all its tiles, before it gives up:
 /// with at most MAX_TILES_PER_GROUP tiles (each under 20 other loop iterations) below llvmpipe's
 /// loop limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
@@ -889,6 +891,19 @@ impl Compactor {
     pub fn lookback_gave_up(&self, ctx: &Context) -> Result<bool> {
         let runs = self.lookback_gave_up_runs(ctx)?;
         Ok(self.gave_up_seen.swap(runs, std::sync::atomic::Ordering::Relaxed) != runs)
+    }
+
+    /// The dealt grid with occupancy discovery: how many groups the last run dealt its first
+    /// range's tiles among, that is how many had checked in (were running) when the first group
+    /// closed the poll: the groups of this kernel that run at once on the device, where the grid
+    /// dispatched more. `None` for the other kernels, and where the kernel zeroes its state at the
+    /// end of a run (`lookback_clean`; a diagnosis or `lookback_clean: Some(false)` keeps it).
+    pub fn lookback_groups_dealt(&self, ctx: &Context) -> Result<Option<u32>> {
+        if self.variant != Variant::StableLookback || !self.knobs.lookback_discover || self.clean {
+            return Ok(None);
+        }
+        let poll = ctx.read_range(&self.state, TICKETS, TICKETS + 1)?[0];
+        Ok(Some(poll >> 15 & 0x7FFF)) // bits 15..29 of the poll word (stable_lookback_dealt.comp)
     }
 
     /// `stable-lookback`: the runs, since the compactor was made, whose look-back gave up waiting
