@@ -428,35 +428,25 @@ fn dealt_grid_discovery_is_exact() {
             assert!(completed, "discovery G={groups} n={n}: a wait gave up on every attempt");
         }
     }
-    // The groups dealt are those found running: some, not all 64 (lavapipe runs a few at once).
-    // Readable only where the kernel leaves its state (no clean-up).
-    let knobs = Knobs { lookback_groups: Some(64), lookback_discover: true, lookback_clean: Some(false), ..d };
-    let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, 100_003, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
-    let data = generate_for_predicate(100_003, ElemType::F32, pred, 0.5, 9).unwrap();
-    let got = run_compactor(&g, &c, &data).unwrap();
-    check(&data, ElemType::F32, pred, Func::Negate, v, got, "discovery G=64, state kept");
-    let dealt = c.lookback_groups_dealt(&g).unwrap().expect("discovery with the state kept tells the groups dealt");
+    // 64 groups dispatched, more than lavapipe runs at once: one run, checked exact.
+    let run_64 = |knobs: Knobs, n: usize, seed: u64, what: &str| {
+        let knobs = Knobs { lookback_groups: Some(64), ..knobs };
+        let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
+        let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, seed).unwrap();
+        let got = run_compactor(&g, &c, &data).unwrap();
+        check(&data, ElemType::F32, pred, Func::Negate, v, got, what);
+        c
+    };
+    // The groups dealt are those found running: some, not all 64. Readable only where the kernel
+    // leaves its state (no clean-up).
+    let kept = Knobs { lookback_discover: true, lookback_clean: Some(false), ..d };
+    let dealt = run_64(kept, 100_003, 9, "discovery G=64, state kept").lookback_groups_dealt(&g).unwrap();
+    let dealt = dealt.expect("discovery with the state kept tells the groups dealt");
     assert!((1..64).contains(&dealt), "64 groups dispatched, {dealt} dealt: lavapipe does not run them all at once");
-    let cleaned = Compactor::with_knobs(
-        &g,
-        v,
-        ElemType::F32,
-        pred,
-        Func::Negate,
-        1000,
-        range_elems(&g),
-        SPIN_LIMIT,
-        Knobs { lookback_clean: None, ..knobs },
-    )
-    .unwrap();
+    let cleaned = run_64(Knobs { lookback_clean: None, ..kept }, 1000, 10, "discovery G=64, state cleaned");
     assert_eq!(cleaned.lookback_groups_dealt(&g).unwrap(), None, "a kernel that zeroes its state cannot tell");
     // The same grid without discovery waits on groups that are not running, and gives up.
-    let n = 400_009;
-    let knobs = Knobs { lookback_groups: Some(64), ..d };
-    let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
-    let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 7).unwrap();
-    let got = run_compactor(&g, &c, &data).unwrap();
-    check(&data, ElemType::F32, pred, Func::Negate, v, got, "no discovery, G=64");
+    let c = run_64(d, 400_009, 7, "no discovery, G=64");
     assert!(c.lookback_gave_up(&g).unwrap(), "64 dealt groups without discovery or claims: lavapipe runs them all at once?");
     // Refusals.
     for (knobs, msg) in [
