@@ -3,7 +3,7 @@
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
 # sort), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
-# compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), blurfilters (scripts/gpu-blur-filters.sh), histcheck.
+# compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), compactwarp (scripts/gpu-compact-warp.sh), blurfilters (scripts/gpu-blur-filters.sh), histcheck.
 # Results under $OUT. The device tool brings back at most 8 files from $OUT: `full` writes 6 and
 # its log (`> $OUT/workgroup.txt`) a seventh, so a call that runs more should tar the rest.
 set -u
@@ -25,7 +25,7 @@ if [ "$mode" = sweeps ]; then
 fi
 # Modes that run one script, its output in $out/<name>.txt.
 case "$mode" in
-  blurab | blurfilters | compactab | compacttile | compactagents | compactwait | compactwait2 | compactdefault | compactfallback | compactgaveup | compactdealt | compactclaims | compactclean | compactdiscover | occupancy)
+  blurab | blurfilters | compactab | compacttile | compactagents | compactwait | compactwait2 | compactdefault | compactfallback | compactgaveup | compactdealt | compactclaims | compactclean | compactdiscover | compactwarp | occupancy)
     name=$(echo "$mode" | sed 's/^blur/blur-/; s/^compact/compact-/')
     bash scripts/gpu-$name.sh > "$out/$name.txt" 2>&1
     exit 0 ;;
@@ -89,6 +89,11 @@ if [ "$mode" = full ]; then
   for d in 1 2; do log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --lookback-diag $d; done
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --passes --lookback-diag 3
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.001 --variant all --runs 30
+  # The large kernel (the default from 2^23 elements on GPUs with the subgroup clock) against the
+  # persistent grid (the default below), around the crossing and at 2^26.
+  for n in 4194304 8388608 16777216 67108864; do for lf in "" "--lookback-large-from never"; do
+    log $W compact --n $n --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 $lf
+  done; done
   # Seed 004's grayscale and particles, seed 002's sort.
   log $W gray --synthetic 8192x8192:natural --runs 30
   log $W particles --n 1048576 --frames 600 --runs 10

@@ -87,6 +87,8 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
             k.push(Knobs { lookback_groups: Some(7), lookback_slices: 3, ..d });
             k.push(Knobs { stage_output: true, windows: Some(4), ..d });
             k.extend(lookback_kernels());
+            // the large kernel from 256 elements on (below it, the persistent grid)
+            k.push(Knobs { lookback_large_from: Some(256), ..d });
             k.push(Knobs { lookback_one_tile: true, lookback_rounds: 2, windows: Some(4), ..d });
         }
         _ => {}
@@ -111,6 +113,11 @@ fn lookback_kernels() -> Vec<Knobs> {
         Knobs { lookback_prefetch: true, lookback_groups: Some(3), ..d },
         Knobs { lookback_vec4: true, ..d },
         Knobs { lookback_one_tile: true, lookback_rounds: 3, lookback_vec4: true, ..d },
+        // one tile in registers through the look-back, written one round per subgroup
+        Knobs { lookback_one_tile: true, lookback_warp_write: true, ..d },
+        Knobs { lookback_one_tile: true, lookback_warp_write: true, lookback_rounds: 4, lookback_local: 128, ..d },
+        Knobs { lookback_one_tile: true, lookback_warp_write: true, lookback_rounds: 1, lookback_local: 512, windows: Some(4), ..d },
+        Knobs { lookback_one_tile: true, lookback_warp_write: true, lookback_wait_first: 300, lookback_wait_poll: 50, ..d },
         // subgroup agents (stable_lookback_agents.comp)
         Knobs { lookback_agents: true, lookback_local: 128, ..d },
         Knobs { lookback_agents: true, lookback_local: 64, lookback_lag: 1, lookback_rounds: 1, lookback_vec4: true, ..d },
@@ -177,6 +184,16 @@ fn knobs_every_path() {
     assert!(lookback_refuses(Knobs { lookback_rounds: 5, ..d }));
     assert!(lookback_refuses(Knobs { lookback_local: 128, ..d }));
     assert!(lookback_refuses(Knobs { lookback_one_tile: true, lookback_groups: Some(8), ..d }));
+    assert!(
+        lookback_refuses(Knobs { lookback_large_from: Some(10), lookback_one_tile: true, ..d }),
+        "the large kernel replaces the default"
+    );
+    assert!(lookback_refuses(Knobs { lookback_large_from: Some(10), lookback_groups: Some(3), ..d }));
+    let warp_write = Knobs { lookback_one_tile: true, lookback_warp_write: true, ..d };
+    assert!(lookback_refuses(Knobs { lookback_one_tile: false, ..warp_write }), "the subgroups' write is one tile's");
+    assert!(lookback_refuses(Knobs { lookback_rounds: 0, ..warp_write }));
+    assert!(lookback_refuses(Knobs { lookback_vec4: true, ..warp_write }));
+    assert!(lookback_refuses(Knobs { lookback_local: 64, ..warp_write }));
     let agents = Knobs { lookback_agents: true, lookback_local: 128, ..d };
     assert!(lookback_refuses(Knobs { lookback_one_tile: true, ..agents }));
     assert!(lookback_refuses(Knobs { lookback_wait_first: 100, ..agents }));
@@ -336,6 +353,7 @@ fn lookback_kernel_completes_and_is_exact() {
         (1_000_003, ElemType::I32, Predicate::Even, 0.001, Func::Identity, d),
         (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, d),
         (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, one_tile),
+        (300_001, ElemType::I32, Predicate::Even, 0.5, Func::Negate, Knobs { lookback_warp_write: true, ..one_tile }),
         (300_001, ElemType::U32, Predicate::NonZero, 1.0, Func::Identity, no_prefetch),
         (300_001, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, agents),
         (200_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Identity, waits),
@@ -479,6 +497,7 @@ fn lookback_fallback_is_exact() {
         (3072, recorded),
         (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..in_kernel }),
         (3072, Knobs { lookback_one_tile: true, lookback_rounds: 3, ..recorded }),
+        (2048, Knobs { lookback_one_tile: true, lookback_warp_write: true, lookback_rounds: 4, lookback_local: 128, ..in_kernel }),
         (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, lookback_rounds: 4, ..in_kernel }),
         (agent_tile, Knobs { lookback_agents: true, lookback_local: 128, lookback_rounds: 4, ..recorded }),
         (3072, Knobs { lookback_dealt: true, lookback_groups: Some(2), ..in_kernel }),
@@ -517,6 +536,9 @@ fn lookback_state_is_clean_between_runs() {
         Knobs { lookback_dealt: true, lookback_groups: Some(2), ..in_kernel },
         Knobs { lookback_dealt: true, lookback_groups: Some(2), look_diag: 4, lookback_clean: Some(false), ..in_kernel },
         Knobs { lookback_dealt: true, lookback_discover: true, lookback_groups: Some(7), ..in_kernel },
+        // runs of 8000 or more on the large kernel, smaller ones on the persistent grid, in turn
+        Knobs { lookback_large_from: Some(8000), ..in_kernel },
+        Knobs { lookback_large_from: Some(8000), lookback_tail: Some(false), ..d },
     ] {
         for spin_limit in [SPIN_LIMIT, 0] {
             let capacity = 30_000;

@@ -24,7 +24,12 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 #include "lookback_walk.glsl"
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
 shared uvec2 sg_sum[gl_WorkGroupSize.x]; // per subgroup: the packed counts of its rounds
-shared uint stage[ROUNDS * 4u * gl_WorkGroupSize.x]; // the tile's kept f(x) at their rank
+// One tile per workgroup only: 1 keeps the tile in registers through the look-back, then each
+// subgroup stages and writes one round at a time (stable_lookback_tile.glsl), so stage[] holds one
+// round, not the tile: under a 48 KiB per multiprocessor cap on shared memory (NVIDIA's Vulkan
+// driver), the registers alone then set how many groups run at once.
+layout(constant_id = 21) const uint WARP_WRITE = 0u;
+shared uint stage[(WARP_WRITE == 1u ? 1u : ROUNDS) * 4u * gl_WorkGroupSize.x]; // the tile's kept f(x) at their rank
 #define STAGED stage
 #include "staged_write.glsl" // STAGE_VEC4: 16-byte stores of the staged tile
 #define LOOKBACK_TILE tile_size()

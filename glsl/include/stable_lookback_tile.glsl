@@ -9,7 +9,9 @@
 //     subgroup) and publish the tile's AGGREGATE at once;
 //  3. the first subgroup looks back (lookback_walk.glsl) while the others stage the tile's kept
 //     f(x) in shared memory at their in-tile rank; then the tile is written out, coalesced, at
-//     prefix + rank.
+//     prefix + rank. WARP_WRITE = 1 instead keeps the tile in registers through the look-back,
+//     then each subgroup stages one round at a time in its own part of a one-round stage[] and
+//     writes it out (3x less shared memory at 3 rounds: more groups fit a multiprocessor).
 // Stalls give up after walk_limit iterations into the same exact fallback as the persistent grid
 // (ABORTED, lookback_tail.glsl).
 #include "lookback_kernel.glsl"
@@ -39,19 +41,50 @@ void run_group() {
     uint tile_count = rank_in_group(c, at);
     if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
 
-    // 3. The first subgroup looks back; every invocation stages its kept values.
-    if (gl_SubgroupID == 0u) look_back_and_publish(tile, gtile, tile_count);
-    for (uint r = 0u; r < ROUNDS; ++r) {
-        uint k4 = field(at, r);
-        for (uint c4 = 0u; c4 < 4u; ++c4) {
-            if ((m[r] & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
+    if (WARP_WRITE == 1u) {
+        // 3. The first subgroup looks back; the tile waits in registers.
+        if (gl_SubgroupID == 0u) look_back_and_publish(tile, gtile, tile_count);
+        barrier(); // base_shared known
+        uint base = base_shared;
+        if (base != GAVE_UP) { // uniform; else the fallback writes this tile and every one after it
+            // 4. Each subgroup, one round at a time: its round's kept values are consecutive in
+            // the tile (from the lowest lane's rank); stage them in its own part of stage[]
+            // (4 words per invocation), then write them out coalesced. Only subgroup barriers.
+            uint lane = gl_SubgroupInvocationID, sg = gl_SubgroupSize;
+            uint region = 4u * sg * gl_SubgroupID;
+            // Unrolled to the most rounds (4) so that v[r] stays in registers: with the
+            // subgroup barriers in the loop, the H200's compiler kept v[] in local memory.
+            [[unroll]] for (uint r = 0u; r < 4u; ++r) {
+                if (r >= ROUNDS) break;
+                uint k = field(at, r);
+                uint k0 = subgroupMin(k);
+                uint kept = subgroupMax(k + bitCount(m[r])) - k0;
+                uint k4 = region + k - k0;
+                for (uint c4 = 0u; c4 < 4u; ++c4) {
+                    if ((m[r] & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
+                }
+                subgroupMemoryBarrierShared();
+                subgroupBarrier(); // the round is staged
+                for (uint i = lane; i < kept; i += sg) store_out(base + k0 + i, stage[region + i]);
+                subgroupBarrier(); // read out before the next round is staged
+            }
+            if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
         }
-    }
-    barrier(); // stage[] complete, base_shared known
-    uint base = base_shared;
-    if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
-        write_staged(0u, base, tile_count, t, gl_WorkGroupSize.x);
-        if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
+    } else {
+        // 3. The first subgroup looks back; every invocation stages its kept values.
+        if (gl_SubgroupID == 0u) look_back_and_publish(tile, gtile, tile_count);
+        for (uint r = 0u; r < ROUNDS; ++r) {
+            uint k4 = field(at, r);
+            for (uint c4 = 0u; c4 < 4u; ++c4) {
+                if ((m[r] & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
+            }
+        }
+        barrier(); // stage[] complete, base_shared known
+        uint base = base_shared;
+        if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
+            write_staged(0u, base, tile_count, t, gl_WorkGroupSize.x);
+            if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
+        }
     }
     if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) add_diag_counters(); // the walking subgroup's
 }

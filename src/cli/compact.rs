@@ -73,6 +73,9 @@ pub struct Args {
     /// Knob: stable-lookback with one tile per workgroup instead of its persistent grid
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_one_tile, action = clap::ArgAction::Set)]
     pub lookback_one_tile: bool,
+    /// Knob: one tile per workgroup kept in registers through the look-back, then staged and written one round per subgroup
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_warp_write, action = clap::ArgAction::Set)]
+    pub lookback_warp_write: bool,
     /// Knob: stable-lookback's rounds of uvec4 per tile, 1..=4 (0: tiles of 4096; default 3)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_rounds)]
     pub lookback_rounds: u32,
@@ -106,6 +109,17 @@ pub struct Args {
     /// Knob: stable-lookback's kernel zeroes its state at the end of a run (true) or the host fills it before each run (false); default: true where it can (fallback in the kernel, no diagnosis)
     #[arg(long, hide = true, action = clap::ArgAction::Set)]
     pub lookback_clean: Option<bool>,
+    /// Knob: stable-lookback runs from this many elements use the large kernel (one tile of 4096 per workgroup in registers, clock waits, subgroups' write): a number, or never; default: 8388608 on GPUs with the subgroup clock, never elsewhere
+    #[arg(long, hide = true, value_parser = parse_large_from)]
+    pub lookback_large_from: Option<usize>,
+}
+
+/// `--lookback-large-from`: a number of elements, or `never`.
+fn parse_large_from(s: &str) -> Result<usize, String> {
+    if s == "never" {
+        return Ok(usize::MAX);
+    }
+    s.parse().map_err(|_| format!("'{s}': give a number of elements or never"))
 }
 
 impl Args {
@@ -124,6 +138,7 @@ impl Args {
             stage_vec4: self.stage_vec4,
             look_diag: self.lookback_diag,
             lookback_one_tile: self.lookback_one_tile,
+            lookback_warp_write: self.lookback_warp_write,
             lookback_rounds: self.lookback_rounds,
             lookback_prefetch: self.lookback_prefetch,
             lookback_agents: self.lookback_agents,
@@ -135,6 +150,7 @@ impl Args {
             lookback_claim_after: self.lookback_claim_after,
             lookback_discover: self.lookback_discover,
             lookback_clean: self.lookback_clean,
+            lookback_large_from: self.lookback_large_from,
         }
     }
 }
@@ -166,6 +182,7 @@ impl Args {
             stage_vec4: k.stage_vec4,
             lookback_diag: k.look_diag,
             lookback_one_tile: k.lookback_one_tile,
+            lookback_warp_write: k.lookback_warp_write,
             lookback_rounds: k.lookback_rounds,
             lookback_prefetch: k.lookback_prefetch,
             lookback_agents: k.lookback_agents,
@@ -177,6 +194,7 @@ impl Args {
             lookback_claim_after: k.lookback_claim_after,
             lookback_discover: k.lookback_discover,
             lookback_clean: k.lookback_clean,
+            lookback_large_from: k.lookback_large_from,
         }
     }
 }

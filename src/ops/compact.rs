@@ -210,6 +210,10 @@ pub struct Knobs {
     /// `stable-lookback`: one tile per workgroup (stable_lookback_tile.comp) instead of the
     /// persistent grid (stable_lookback.comp).
     pub lookback_one_tile: bool,
+    /// `stable-lookback`, one tile per workgroup: keep the tile in registers through the
+    /// look-back, then stage and write it one round per subgroup at a time (shared memory for one
+    /// round instead of the tile: NVIDIA's driver gives a pipeline 48 KiB per multiprocessor).
+    pub lookback_warp_write: bool,
     /// `stable-lookback`: rounds of uvec4 per tile, 1..=4 (0: tiles of 4096 elements; default 3:
     /// 3072 with 256 invocations).
     pub lookback_rounds: u32,
@@ -248,6 +252,12 @@ pub struct Knobs {
     /// a barrier. `None`: wherever it can, that is with the fallback in the kernel (or none) and
     /// no diagnosis.
     pub lookback_clean: Option<bool>,
+    /// `stable-lookback`: from how many elements a run uses the LARGE kernel (`large_knobs`: one
+    /// tile per workgroup, 4096 elements, kept in registers through a look-back that first waits
+    /// on the subgroup clock, and written one round per subgroup) instead of the persistent grid.
+    /// `None`: the device's default, `LARGE_FROM` on a GPU with VK_KHR_shader_clock, never
+    /// elsewhere; `Some(usize::MAX)`: never. Only with the default kernel's knobs.
+    pub lookback_large_from: Option<usize>,
 }
 
 impl Default for Knobs {
@@ -273,6 +283,7 @@ impl Default for Knobs {
             stage_vec4: false,
             look_diag: 0,
             lookback_one_tile: false,
+            lookback_warp_write: false,
             lookback_rounds: 3,
             lookback_prefetch: true,
             lookback_agents: false,
@@ -284,6 +295,7 @@ impl Default for Knobs {
             lookback_claim_after: 32,
             lookback_discover: false,
             lookback_clean: None,
+            lookback_large_from: None,
         }
     }
 }
@@ -303,6 +315,10 @@ pub struct Compactor {
     /// host before every run, or (`clean`) by the kernel at the end of every run.
     state: Buffer<u32>,
     knobs: Knobs,
+    /// stable-lookback: runs of at least `large_from` elements use `large` (the large kernel's
+    /// knobs; its kernel is `kernels[4]`).
+    large: Option<Knobs>,
+    large_from: usize,
     /// Elements per tile of the count/scatter kernels.
     tile: usize,
     /// One output window (spec WINDOWS = 1).
@@ -353,6 +369,109 @@ const TICKETS: usize = 10;
 /// loop limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
 #[doc(hidden)]
 pub const SPIN_LIMIT: u32 = 32768;
+
+/// Where `stable-lookback` switches to its large kernel by default (GPUs with the subgroup clock).
+/// On the H200 (2026-11-23, docs/reduce_compact.md, twelfth session) the large kernel is 5-12%
+/// faster from 2^24 elements on and 2-18% slower up to 2^22; 2^23 is near the crossing.
+pub const LARGE_FROM: usize = 1 << 23;
+/// The large kernel's waits in subgroup-clock ticks (H200: about 1.26 us before the first read,
+/// 76 ns between re-reads of a window that held an unpublished tile; as CUB's select waits).
+const LARGE_WAIT_FIRST: u32 = 2500;
+const LARGE_WAIT_POLL: u32 = 150;
+
+/// Whether `k` leaves stable-lookback's kernel as the default (the persistent grid with its
+/// default shape): only then may the large kernel replace it for large runs.
+fn default_kernel(k: &Knobs) -> bool {
+    let d = Knobs::default();
+    !k.lookback_one_tile
+        && !k.lookback_agents
+        && !k.lookback_dealt
+        && !k.lookback_warp_write
+        && !k.lookback_vec4
+        && k.lookback_groups.is_none()
+        && k.lookback_rounds == d.lookback_rounds
+        && k.lookback_local == d.lookback_local
+        && k.lookback_prefetch == d.lookback_prefetch
+        && k.lookback_slices == d.lookback_slices
+        && k.lookback_wait_first == 0
+        && k.lookback_wait_poll == 0
+}
+
+/// The large kernel's knobs, from the compactor's (diagnosis, fallback and cleaning kept).
+pub fn large_knobs(k: &Knobs) -> Knobs {
+    Knobs {
+        lookback_one_tile: true,
+        lookback_warp_write: true,
+        lookback_rounds: 4,
+        lookback_local: 256,
+        lookback_wait_first: LARGE_WAIT_FIRST,
+        lookback_wait_poll: LARGE_WAIT_POLL,
+        ..*k
+    }
+}
+
+/// stable-lookback's kernel for `knobs` (validated), with the shared specialization constants
+/// `spec` (local size, type, predicate, f, windows).
+fn lookback_kernel(ctx: &Context, knobs: &Knobs, spec: &[(u32, u32)], tail_in_kernel: bool, clean: bool) -> Result<Kernel> {
+    let waits = knobs.lookback_wait_first > 0 || knobs.lookback_wait_poll > 0;
+    let sg = ctx.info().subgroup_size;
+    let rounds = if knobs.lookback_agents { agent_rounds(knobs) } else { lookback_tile(knobs, sg) as u32 / (4 * knobs.lookback_local) };
+    let mut lb = vec![
+        (0, knobs.lookback_local),
+        spec[1],
+        spec[2],
+        spec[3],
+        spec[4],
+        (7, rounds),
+        (8, knobs.lookback_vec4 as u32),
+        (10, knobs.look_diag),
+        (11, knobs.lookback_slices),
+        (18, (knobs.lookback_fallback && tail_in_kernel) as u32),
+        (19, clean as u32),
+    ];
+    let shader = if knobs.lookback_agents {
+        // Each agent's LAG slots of one tile: LAG x rounds x 4 words per invocation.
+        let shared = 16 * knobs.lookback_lag * rounds * knobs.lookback_local;
+        if shared > ctx.info().max_shared_memory_bytes {
+            return Err(Error::Unsupported(format!(
+                "subgroup agents staging {} tiles need {shared} bytes of shared memory; {} has {}",
+                knobs.lookback_lag,
+                ctx.info().name,
+                ctx.info().max_shared_memory_bytes
+            )));
+        }
+        lb.extend([(13, knobs.lookback_lag), (15, sg)]);
+        &shaders::COMPACT_STABLE_LOOKBACK_AGENTS
+    } else {
+        if waits {
+            lb.extend([(16, knobs.lookback_wait_first), (17, knobs.lookback_wait_poll)]);
+        }
+        match (knobs.lookback_one_tile, waits) {
+            _ if knobs.lookback_dealt => {
+                lb.retain(|&(id, _)| id != 11); // no walk: no slices
+                lb.extend([(12, knobs.lookback_prefetch as u32), (13, knobs.lookback_claim_after), (20, knobs.lookback_discover as u32)]);
+                &shaders::COMPACT_STABLE_LOOKBACK_DEALT
+            }
+            (true, waited) => {
+                lb.push((21, knobs.lookback_warp_write as u32));
+                if waited {
+                    &shaders::COMPACT_STABLE_LOOKBACK_TILE_WAIT
+                } else {
+                    &shaders::COMPACT_STABLE_LOOKBACK_TILE
+                }
+            }
+            (false, waited) => {
+                lb.push((12, knobs.lookback_prefetch as u32));
+                if waited {
+                    &shaders::COMPACT_STABLE_LOOKBACK_WAIT
+                } else {
+                    &shaders::COMPACT_STABLE_LOOKBACK
+                }
+            }
+        }
+    };
+    Kernel::new(ctx, shader, &lb)
+}
 
 impl Compactor {
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, pred: Predicate, func: Func, capacity: usize) -> Result<Compactor> {
@@ -434,6 +553,13 @@ impl Compactor {
                     knobs.lookback_local
                 )));
             }
+        } else if knobs.lookback_warp_write {
+            if ![128, 256, 384, 512].contains(&knobs.lookback_local) {
+                return Err(Error::invalid(format!(
+                    "stable-lookback groups of {} invocations with the subgroups' write: use 128, 256, 384 or 512",
+                    knobs.lookback_local
+                )));
+            }
         } else if knobs.lookback_local != 256 && knobs.lookback_local != 512 {
             return Err(Error::invalid(format!("stable-lookback groups of {} invocations: use 256 or 512", knobs.lookback_local)));
         }
@@ -464,12 +590,38 @@ impl Compactor {
                 knobs.look_diag
             )));
         }
+        if knobs.lookback_warp_write && !(knobs.lookback_one_tile && knobs.lookback_rounds > 0 && !knobs.lookback_vec4) {
+            return Err(Error::invalid(
+                "--lookback-warp-write true is for one tile per workgroup (--lookback-one-tile true), with 1..=4 rounds and scalar stores",
+            ));
+        }
         if knobs.lookback_one_tile && knobs.lookback_groups.is_some() {
             return Err(Error::invalid("the look-back grid size is for the persistent grid, not one tile per workgroup"));
         }
         if !(1..=8).contains(&knobs.lookback_slices) {
             return Err(Error::invalid(format!("{} look-back slices: use 1..=8", knobs.lookback_slices)));
         }
+        // The large kernel: from `from` elements on (usize::MAX: never).
+        let large_from = match knobs.lookback_large_from {
+            _ if variant != Variant::StableLookback => usize::MAX,
+            None if default_kernel(&knobs) && ctx.info().shader_clock && ctx.info().device_type != "CPU" => LARGE_FROM,
+            None | Some(usize::MAX) => usize::MAX,
+            Some(from) => {
+                if !default_kernel(&knobs) {
+                    return Err(Error::invalid(
+                        "--lookback-large-from replaces the default look-back kernel: no other kernel knobs with it",
+                    ));
+                }
+                if !ctx.info().shader_clock {
+                    return Err(Error::Unsupported(format!(
+                        "the large look-back kernel waits on the subgroup clock: {} lacks VK_KHR_shader_clock (shaderSubgroupClock)",
+                        ctx.info().name
+                    )));
+                }
+                from
+            }
+        };
+        let large = (large_from < usize::MAX).then(|| large_knobs(&knobs));
         let mut knobs = knobs;
         if variant != Variant::Stable {
             knobs.rounds = 4; // stable-lookback's tiles are 4096 (its fallback shares them)
@@ -533,65 +685,10 @@ impl Compactor {
                             "n = {capacity} is too large for stable-lookback: its status words hold 30-bit counts (n < 2^30); use stable"
                         )));
                     }
-                    let sg = ctx.info().subgroup_size;
-                    let rounds = if knobs.lookback_agents {
-                        agent_rounds(&knobs)
-                    } else {
-                        lookback_tile(&knobs, sg) as u32 / (4 * knobs.lookback_local)
-                    };
-                    let mut lb = vec![
-                        (0, knobs.lookback_local),
-                        spec[1],
-                        spec[2],
-                        spec[3],
-                        spec[4],
-                        (7, rounds),
-                        (8, knobs.lookback_vec4 as u32),
-                        (10, knobs.look_diag),
-                        (11, knobs.lookback_slices),
-                        (18, (knobs.lookback_fallback && tail_in_kernel) as u32),
-                        (19, clean as u32),
-                    ];
-                    let shader = if knobs.lookback_agents {
-                        // Each agent's LAG slots of one tile: LAG x rounds x 4 words per invocation.
-                        let shared = 16 * knobs.lookback_lag * rounds * knobs.lookback_local;
-                        if shared > ctx.info().max_shared_memory_bytes {
-                            return Err(Error::Unsupported(format!(
-                                "subgroup agents staging {} tiles need {shared} bytes of shared memory; {} has {}",
-                                knobs.lookback_lag,
-                                ctx.info().name,
-                                ctx.info().max_shared_memory_bytes
-                            )));
-                        }
-                        lb.extend([(13, knobs.lookback_lag), (15, sg)]);
-                        &shaders::COMPACT_STABLE_LOOKBACK_AGENTS
-                    } else {
-                        if waits {
-                            lb.extend([(16, knobs.lookback_wait_first), (17, knobs.lookback_wait_poll)]);
-                        }
-                        match (knobs.lookback_one_tile, waits) {
-                            _ if knobs.lookback_dealt => {
-                                lb.retain(|&(id, _)| id != 11); // no walk: no slices
-                                lb.extend([
-                                    (12, knobs.lookback_prefetch as u32),
-                                    (13, knobs.lookback_claim_after),
-                                    (20, knobs.lookback_discover as u32),
-                                ]);
-                                &shaders::COMPACT_STABLE_LOOKBACK_DEALT
-                            }
-                            (true, false) => &shaders::COMPACT_STABLE_LOOKBACK_TILE,
-                            (true, true) => &shaders::COMPACT_STABLE_LOOKBACK_TILE_WAIT,
-                            (false, waited) => {
-                                lb.push((12, knobs.lookback_prefetch as u32));
-                                if waited {
-                                    &shaders::COMPACT_STABLE_LOOKBACK_WAIT
-                                } else {
-                                    &shaders::COMPACT_STABLE_LOOKBACK
-                                }
-                            }
-                        }
-                    };
-                    k.push(Kernel::new(ctx, shader, &lb)?);
+                    k.push(lookback_kernel(ctx, &knobs, &spec, tail_in_kernel, clean)?);
+                    if let Some(large) = &large {
+                        k.push(lookback_kernel(ctx, large, &spec, tail_in_kernel, clean)?);
+                    }
                 }
                 k
             }
@@ -600,8 +697,9 @@ impl Compactor {
         let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
         // One status word per look-back tile of every range (a range need not be a whole number
         // of look-back tiles).
-        let lookback_tiles =
-            capacity.div_ceil(range).max(1) * capacity.min(range).div_ceil(lookback_tile(&knobs, ctx.info().subgroup_size)).max(1);
+        let sg = ctx.info().subgroup_size;
+        let smallest_tile = large.as_ref().map_or(usize::MAX, |l| lookback_tile(l, sg)).min(lookback_tile(&knobs, sg));
+        let lookback_tiles = capacity.div_ceil(range).max(1) * capacity.min(range).div_ceil(smallest_tile).max(1);
         // The dealt grid: a count word and an inclusive word per tile.
         let words_per_tile = if knobs.lookback_dealt { 2 } else { 1 };
         let state_len = if variant == Variant::StableLookback { STATE_HEADER + words_per_tile * lookback_tiles.max(ntiles) } else { 1 };
@@ -633,6 +731,8 @@ impl Compactor {
             tiles,
             state,
             knobs,
+            large,
+            large_from,
             tile,
             one_window,
             lookback_groups,
@@ -741,12 +841,17 @@ impl Compactor {
                 // to `stable`'s three passes recorded after it as indirect dispatches that are
                 // empty unless a tile gave up.
                 let fallback_groups = (w / TILE).min(MAX_GROUPS) as u32;
+                // The kernel of this run: the large one from large_from elements on.
+                let (knobs, kernel) = match &self.large {
+                    Some(large) if n >= self.large_from => (large, &self.kernels[4]),
+                    _ => (&self.knobs, &self.kernels[3]),
+                };
                 let mut tile_base = 0;
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    let tiles = (e - s).div_ceil(lookback_tile(&self.knobs, self.subgroup));
+                    let tiles = (e - s).div_ceil(lookback_tile(knobs, self.subgroup));
                     let binds = [
                         input.bind_range(s, e),
                         input.bind_range(s, e),
@@ -760,17 +865,17 @@ impl Compactor {
                     ];
                     // The grid, the most tiles (tickets) one group or agent takes, and the
                     // iterations one walk may take before it gives up.
-                    let (grid, per_group, walk_limit) = if self.knobs.lookback_agents {
+                    let (grid, per_group, walk_limit) = if knobs.lookback_agents {
                         // A persistent grid of agents (subgroups); each draws at most `tickets` tiles,
                         // so its walks stay within the spin limit.
-                        let agents_per_group = (self.knobs.lookback_local / self.subgroup).max(1) as usize;
+                        let agents_per_group = (knobs.lookback_local / self.subgroup).max(1) as usize;
                         let groups = (self.lookback_groups as usize)
                             .max(tiles.div_ceil(MAX_TICKETS_PER_AGENT * agents_per_group))
                             .min(tiles.div_ceil(agents_per_group))
                             .clamp(1, MAX_GROUPS);
                         let tickets = tiles.div_ceil(groups * agents_per_group).max(1) as u32;
                         ([groups as u32, 1, 1], tickets, self.spin_limit / tickets)
-                    } else if self.knobs.lookback_one_tile {
+                    } else if knobs.lookback_one_tile {
                         // One group per tile: a 2-D grid past 65535 groups (extra groups leave).
                         let x = tiles.clamp(1, MAX_GROUPS);
                         let y = tiles.div_ceil(x).max(1) as u32;
@@ -791,7 +896,7 @@ impl Compactor {
                         walk_limit,
                         ranges.len() as u32,
                     ];
-                    rec.dispatch(&self.kernels[3], grid, &binds, bytemuck::cast_slice(&pc))?;
+                    rec.dispatch(kernel, grid, &binds, bytemuck::cast_slice(&pc))?;
                     tile_base += tiles;
                 }
                 stamp(rec, "lookback")?;
