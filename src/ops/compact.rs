@@ -133,7 +133,7 @@ impl Variant {
             Variant::SubgroupBallot => "ours: subgroupBallot + bit counts, one global atomicAdd per tile of 1024 (unordered)",
             Variant::Stable => "ours: order-preserving reduce-then-scan (tile counts, scan, scatter), 16-byte loads",
             Variant::StableLookback => {
-                "ours: order-preserving in one pass: atomic tile tickets, decoupled look-back over status words, staged writes"
+                "ours: order-preserving in one pass: atomic tile tickets, decoupled look-back over status words, staged writes (from 2^23 on GPUs: one tile per workgroup in registers)"
             }
         }
     }
