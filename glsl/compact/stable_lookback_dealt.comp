@@ -34,6 +34,7 @@
 #define INCL_WORD(t) (2u * (t) + 1u)
 #define WORDS_PER_TILE 2u
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -55,7 +56,10 @@ layout(constant_id = 20) const uint DISCOVER = 0u;
 // Re-reads of the poll by the first group before it closes the poll, if not every dispatched group
 // has checked in by then.
 const uint DISCOVER_POLLS = 64u;
-// Tiles one group may take at most (the host's MAX_TILES_PER_GROUP: llvmpipe's loop limiter).
+// Tiles one group may take at most where discovery deals them among few groups (the host's
+// MAX_TILES_PER_GROUP: llvmpipe's loop limiter). Not the host's 128 on CPU devices: a group
+// dealt without having checked in may not be running, and with claims off every wait on it
+// would give up; the few groups found running on lavapipe wait little.
 const uint MAX_TILES_PER_GROUP = 1024u;
 // The poll word (ticket[range], which the dealt grid uses for nothing else): bits 0..14 the groups
 // checked in, 15..29 the groups dealt (0 until the poll closes), 30 closed.
@@ -115,9 +119,10 @@ const uint CLAIM = 0u, STEAL = 1u, LAST = 2u;
 uint read_window(uint gtile, uint mode, inout uint claims, inout bool recheck, inout bool gave) {
     uint G = dealt, mine = 0u, j = 0u;
     bool claim = mode == CLAIM && CLAIM_AFTER > 0u;
-    // One tile's waits stay within p.walk_limit (llvmpipe's loop limiter): half before a claim,
-    // half before a steal.
-    uint claim_after = min(CLAIM_AFTER, walk_limit / 2u), limit = mode == STEAL ? walk_limit / 2u : walk_limit;
+    // One tile's waits stay within p.walk_limit (llvmpipe's loop limiter): with claims, a quarter
+    // before a claim, a quarter before a steal, half in the last read; without, all in the one read.
+    uint claim_after = min(CLAIM_AFTER, walk_limit / 4u);
+    uint limit = mode == STEAL ? walk_limit / 4u : mode == LAST ? walk_limit / 2u : walk_limit;
     for (uint d = 1u + gl_LocalInvocationID.x; !gave && d < G && d <= gtile; d += gl_WorkGroupSize.x, ++j) {
         uint u = gtile - d, cw = COUNT_WORD(u), w = status[cw];
         bool idle = claim && w == 0u && u >= p.tile_base && status[COUNT_WORD(p.tile_base + (u - p.tile_base) % G)] == 0u;

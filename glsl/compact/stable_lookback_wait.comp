@@ -4,6 +4,7 @@
 // unpublished predecessor (WAIT_FIRST, WAIT_POLL in lookback_walk.glsl): what CUB does with
 // __nanosleep. Needs VK_KHR_shader_clock (shaderSubgroupClock).
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require

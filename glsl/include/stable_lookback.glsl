@@ -65,7 +65,63 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
 }
 
 
+// WARP_WRITE (PREFETCH 0): the tile counted one iteration ago waits in registers (vp), not in
+// stage[], while this tile is counted and its AGGREGATE published; then the first subgroup looks
+// back for it and each subgroup writes its part, one round at a time (write_by_subgroups). Two
+// tiles in registers and one round of shared memory, so the registers set the occupancy.
+void run_group_held() {
+    uint t = gl_LocalInvocationID.x;
+    uint ntiles = (p.n + tile_size() - 1u) / tile_size();
+    if (t == 0u) ticket_shared[0] = draw(0u);
+    barrier();
+    uint tile = ticket_shared[0];
+    if (tile >= ntiles) return; // uniform: the whole group leaves
+    uvec4 v[ROUNDS], vp[ROUNDS];
+    load_tile(tile, v);
+    uint pending = NONE, pending_count = 0u; // the tile counted one iteration ago, not yet written
+    uvec2 pending_at = uvec2(0u);
+    for (uint k = 1u;; ++k) {
+        uint gtile = p.tile_base + tile;
+        // Slot k & 1 was last read two tiles ago (two barriers since); read after the barrier in
+        // rank_in_group below.
+        if (t == 0u) ticket_shared[k & 1u] = draw(k);
+        uint first = tile * tile_size() / 4u + t;
+        uvec2 at;
+        uint tile_count = rank_in_group(count_tile(v, first), at);
+        if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
+        if (pending != NONE) { // uniform
+            if (gl_SubgroupID == 0u) look_back_and_publish(pending, p.tile_base + pending, pending_count);
+            barrier(); // base_shared is known (and next changes after the next rank_in_group barrier)
+            uint base = base_shared;
+            if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
+                write_by_subgroups(vp, pending * tile_size() / 4u + t, pending_at, base);
+                if (t == 0u && pending + 1u == ntiles) count = base + pending_count; // the range's last tile
+            }
+        }
+        uint next = ticket_shared[k & 1u];
+        for (uint r = 0u; r < ROUNDS; ++r) vp[r] = v[r];
+        pending = tile;
+        pending_count = tile_count;
+        pending_at = at;
+        if (next >= ntiles) break; // uniform
+        load_tile(next, v);
+        tile = next;
+    }
+    if (gl_SubgroupID == 0u) look_back_and_publish(pending, p.tile_base + pending, pending_count);
+    barrier(); // base_shared is known
+    uint base = base_shared;
+    if (base != GAVE_UP) {
+        write_by_subgroups(vp, pending * tile_size() / 4u + t, pending_at, base);
+        if (t == 0u && pending + 1u == ntiles) count = base + pending_count;
+    }
+    if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) add_diag_counters(); // the walking subgroup's
+}
+
 void run_group() {
+    if (WARP_WRITE == 1u) {
+        run_group_held();
+        return;
+    }
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
     if (t == 0u) ticket_shared[0] = draw(0u);

@@ -47,27 +47,8 @@ void run_group() {
         barrier(); // base_shared known
         uint base = base_shared;
         if (base != GAVE_UP) { // uniform; else the fallback writes this tile and every one after it
-            // 4. Each subgroup, one round at a time: its round's kept values are consecutive in
-            // the tile (from the lowest lane's rank); stage them in its own part of stage[]
-            // (4 words per invocation), then write them out coalesced. Only subgroup barriers.
-            uint lane = gl_SubgroupInvocationID, sg = gl_SubgroupSize;
-            uint region = 4u * sg * gl_SubgroupID;
-            // Unrolled to the most rounds (4) so that v[r] stays in registers: with the
-            // subgroup barriers in the loop, the H200's compiler kept v[] in local memory.
-            [[unroll]] for (uint r = 0u; r < 4u; ++r) {
-                if (r >= ROUNDS) break;
-                uint k = field(at, r);
-                uint k0 = subgroupMin(k);
-                uint kept = subgroupMax(k + bitCount(m[r])) - k0;
-                uint k4 = region + k - k0;
-                for (uint c4 = 0u; c4 < 4u; ++c4) {
-                    if ((m[r] & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
-                }
-                subgroupMemoryBarrierShared();
-                subgroupBarrier(); // the round is staged
-                for (uint i = lane; i < kept; i += sg) store_out(base + k0 + i, stage[region + i]);
-                subgroupBarrier(); // read out before the next round is staged
-            }
+            // 4. Each subgroup writes its part, one round at a time (lookback_kernel.glsl).
+            write_by_subgroups(v, first, at, base);
             if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
         }
     } else {

@@ -156,8 +156,12 @@ const MAX_GROUPS: usize = 65535;
 /// Elements per tile of `stable` (4 rounds x 256 invocations x uvec4).
 const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
-/// The most tiles one group of stable-lookback draws (see SPIN_LIMIT).
+/// The most tiles one group of stable-lookback's persistent grids draws (see SPIN_LIMIT), and on
+/// CPU devices: there each tile's other loops take up to about 150 iterations per invocation
+/// (32 subgroups of 8 at 256 invocations, summed in loops; the dealt grid's claims re-read and
+/// re-sum its window), so 128 tiles and the spin limit stay below llvmpipe's loop limiter.
 const MAX_TILES_PER_GROUP: usize = 1024;
+const MAX_TILES_PER_GROUP_CPU: usize = 128;
 /// The most groups the dealt grid's occupancy discovery counts (a 15-bit field of its poll word).
 const MAX_DISCOVER_GROUPS: u32 = 32767;
 /// The most tickets one subgroup agent of stable-lookback draws (see SPIN_LIMIT).
@@ -325,6 +329,8 @@ pub struct Compactor {
     one_window: bool,
     /// Workgroups of stable-lookback's persistent grid.
     lookback_groups: u32,
+    /// The most tiles one group of the persistent grids draws on this device.
+    max_tiles_per_group: usize,
     /// stable-lookback: look-back iterations of one group before it gives up (SPIN_LIMIT).
     spin_limit: u32,
     /// The device's subgroup size (the subgroup agents' tiles).
@@ -365,8 +371,9 @@ const GAVE_UP_RUNS: usize = 14;
 /// The state's tickets, one per range (the dealt grid: the discovery poll words).
 const TICKETS: usize = 10;
 /// Look-back iterations (spins and steps) of one group, over all its tiles, before it gives up:
-/// with at most MAX_TILES_PER_GROUP tiles (each under 20 other loop iterations) below llvmpipe's
-/// loop limiter (65535 in total per invocation), and far beyond any honest wait on a GPU.
+/// with at most MAX_TILES_PER_GROUP_CPU tiles on CPU devices (each under about 150 other loop
+/// iterations) below llvmpipe's loop limiter (65535 in total per invocation, after which loops
+/// are left silently), and far beyond any honest wait on a GPU.
 #[doc(hidden)]
 pub const SPIN_LIMIT: u32 = 32768;
 
@@ -378,6 +385,15 @@ pub const LARGE_FROM: usize = 1 << 23;
 /// 76 ns between re-reads of a window that held an unpublished tile; as CUB's select waits).
 const LARGE_WAIT_FIRST: u32 = 2500;
 const LARGE_WAIT_POLL: u32 = 150;
+
+/// The most tiles one group of the persistent grids draws on `ctx`'s device.
+fn max_tiles_per_group(ctx: &Context) -> usize {
+    if ctx.info().device_type == "CPU" {
+        MAX_TILES_PER_GROUP_CPU
+    } else {
+        MAX_TILES_PER_GROUP
+    }
+}
 
 /// Whether `k` leaves stable-lookback's kernel as the default (the persistent grid with its
 /// default shape): only then may the large kernel replace it for large runs.
@@ -461,7 +477,7 @@ fn lookback_kernel(ctx: &Context, knobs: &Knobs, spec: &[(u32, u32)], tail_in_ke
                 }
             }
             (false, waited) => {
-                lb.push((12, knobs.lookback_prefetch as u32));
+                lb.extend([(12, knobs.lookback_prefetch as u32), (21, knobs.lookback_warp_write as u32)]);
                 if waited {
                     &shaders::COMPACT_STABLE_LOOKBACK_WAIT
                 } else {
@@ -590,9 +606,15 @@ impl Compactor {
                 knobs.look_diag
             )));
         }
-        if knobs.lookback_warp_write && !(knobs.lookback_one_tile && knobs.lookback_rounds > 0 && !knobs.lookback_vec4) {
+        if knobs.lookback_warp_write
+            && !((knobs.lookback_one_tile || !knobs.lookback_prefetch)
+                && knobs.lookback_rounds > 0
+                && !knobs.lookback_vec4
+                && !knobs.lookback_agents
+                && !knobs.lookback_dealt)
+        {
             return Err(Error::invalid(
-                "--lookback-warp-write true is for one tile per workgroup (--lookback-one-tile true), with 1..=4 rounds and scalar stores",
+                "--lookback-warp-write true is for one tile per workgroup (--lookback-one-tile true) or the persistent grid without prefetch (--lookback-prefetch false), with 1..=4 rounds and scalar stores",
             ));
         }
         if knobs.lookback_one_tile && knobs.lookback_groups.is_some() {
@@ -736,6 +758,7 @@ impl Compactor {
             tile,
             one_window,
             lookback_groups,
+            max_tiles_per_group: max_tiles_per_group(ctx),
             spin_limit,
             subgroup: ctx.info().subgroup_size,
             tail_in_kernel,
@@ -881,7 +904,7 @@ impl Compactor {
                         let y = tiles.div_ceil(x).max(1) as u32;
                         ([x as u32, y, 1], 1, self.spin_limit)
                     } else {
-                        let groups = self.lookback_groups.max(tiles.div_ceil(MAX_TILES_PER_GROUP) as u32).min(tiles.max(1) as u32);
+                        let groups = self.lookback_groups.max(tiles.div_ceil(self.max_tiles_per_group) as u32).min(tiles.max(1) as u32);
                         let per_group = tiles.div_ceil(groups as usize) as u32;
                         ([groups, 1, 1], per_group, self.spin_limit / per_group)
                     };
