@@ -69,6 +69,18 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
 // stage[], while this tile is counted and its AGGREGATE published; then the first subgroup looks
 // back for it and each subgroup writes its part, one round at a time (write_by_subgroups). Two
 // tiles in registers and one round of shared memory, so the registers set the occupancy.
+// The look-back of the held tile (vp: its registers, tile_count kept, at: its in-tile ranks),
+// then its write by subgroups. base_shared next changes after the next rank_in_group barrier.
+void finish_held(uvec4 vp[ROUNDS], uint tile, uint tile_count, uvec2 at, uint ntiles) {
+    if (gl_SubgroupID == 0u) look_back_and_publish(tile, p.tile_base + tile, tile_count);
+    barrier(); // base_shared is known
+    uint base = base_shared;
+    if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
+        write_by_subgroups(vp, tile * tile_size() / 4u + gl_LocalInvocationID.x, at, base);
+        if (gl_LocalInvocationID.x == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
+    }
+}
+
 void run_group_held() {
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
@@ -89,15 +101,7 @@ void run_group_held() {
         uvec2 at;
         uint tile_count = rank_in_group(count_tile(v, first), at);
         if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
-        if (pending != NONE) { // uniform
-            if (gl_SubgroupID == 0u) look_back_and_publish(pending, p.tile_base + pending, pending_count);
-            barrier(); // base_shared is known (and next changes after the next rank_in_group barrier)
-            uint base = base_shared;
-            if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
-                write_by_subgroups(vp, pending * tile_size() / 4u + t, pending_at, base);
-                if (t == 0u && pending + 1u == ntiles) count = base + pending_count; // the range's last tile
-            }
-        }
+        if (pending != NONE) finish_held(vp, pending, pending_count, pending_at, ntiles);
         uint next = ticket_shared[k & 1u];
         for (uint r = 0u; r < ROUNDS; ++r) vp[r] = v[r];
         pending = tile;
@@ -107,13 +111,7 @@ void run_group_held() {
         load_tile(next, v);
         tile = next;
     }
-    if (gl_SubgroupID == 0u) look_back_and_publish(pending, p.tile_base + pending, pending_count);
-    barrier(); // base_shared is known
-    uint base = base_shared;
-    if (base != GAVE_UP) {
-        write_by_subgroups(vp, pending * tile_size() / 4u + t, pending_at, base);
-        if (t == 0u && pending + 1u == ntiles) count = base + pending_count;
-    }
+    finish_held(vp, pending, pending_count, pending_at, ntiles);
     if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) add_diag_counters(); // the walking subgroup's
 }
 
