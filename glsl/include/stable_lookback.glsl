@@ -69,6 +69,13 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
 // stage[], while this tile is counted and its AGGREGATE published; then the first subgroup looks
 // back for it and each subgroup writes its part, one round at a time (write_by_subgroups). Two
 // tiles in registers and one round of shared memory, so the registers set the occupancy.
+// This group's first tile (drawn by invocation 0, known to all after a barrier).
+uint first_ticket() {
+    if (gl_LocalInvocationID.x == 0u) ticket_shared[0] = draw(0u);
+    barrier(); // ticket_shared[0] is known
+    return ticket_shared[0];
+}
+
 // The look-back of the held tile (vp: its registers, tile_count kept, at: its in-tile ranks),
 // then its write by subgroups. base_shared next changes after the next rank_in_group barrier.
 void finish_held(uvec4 vp[ROUNDS], uint tile, uint tile_count, uvec2 at, uint ntiles) {
@@ -84,9 +91,7 @@ void finish_held(uvec4 vp[ROUNDS], uint tile, uint tile_count, uvec2 at, uint nt
 void run_group_held() {
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
-    if (t == 0u) ticket_shared[0] = draw(0u);
-    barrier();
-    uint tile = ticket_shared[0];
+    uint tile = first_ticket();
     if (tile >= ntiles) return; // uniform: the whole group leaves
     uvec4 v[ROUNDS], vp[ROUNDS];
     load_tile(tile, v);
@@ -122,9 +127,7 @@ void run_group() {
     }
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
-    if (t == 0u) ticket_shared[0] = draw(0u);
-    barrier();
-    uint tile = ticket_shared[0];
+    uint tile = first_ticket();
     if (tile >= ntiles) return; // uniform: the whole group leaves
     uvec4 v[ROUNDS], vn[ROUNDS];
     load_tile(tile, v);

@@ -58,7 +58,7 @@ pub struct Args {
     /// Knob: predecessors stable-lookback reads per step, in subgroups (1..=8)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_slices)]
     pub lookback_slices: u32,
-    /// Knob: stable-lookback invocations per group, 256 or 512
+    /// Knob: stable-lookback invocations per group, 256 or 512 (also 128 or 384 with --lookback-warp-write true)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_local)]
     pub lookback_local: u32,
     /// Knob: stable scan in coalesced blocks (else one contiguous chunk per invocation)
@@ -73,7 +73,7 @@ pub struct Args {
     /// Knob: stable-lookback with one tile per workgroup instead of its persistent grid
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_one_tile, action = clap::ArgAction::Set)]
     pub lookback_one_tile: bool,
-    /// Knob: one tile per workgroup kept in registers through the look-back, then staged and written one round per subgroup
+    /// Knob: stable-lookback's tile kept in registers through its look-back, then staged and written one round per subgroup (with --lookback-one-tile true, or --lookback-prefetch false)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_warp_write, action = clap::ArgAction::Set)]
     pub lookback_warp_write: bool,
     /// Knob: stable-lookback's rounds of uvec4 per tile, 1..=4 (0: tiles of 4096; default 3)

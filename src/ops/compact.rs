@@ -214,9 +214,10 @@ pub struct Knobs {
     /// `stable-lookback`: one tile per workgroup (stable_lookback_tile.comp) instead of the
     /// persistent grid (stable_lookback.comp).
     pub lookback_one_tile: bool,
-    /// `stable-lookback`, one tile per workgroup: keep the tile in registers through the
-    /// look-back, then stage and write it one round per subgroup at a time (shared memory for one
-    /// round instead of the tile: NVIDIA's driver gives a pipeline 48 KiB per multiprocessor).
+    /// `stable-lookback`, one tile per workgroup or the persistent grid without prefetch: keep the
+    /// tile in registers through its look-back, then stage and write it one round per subgroup at
+    /// a time (shared memory for one round instead of the tile: NVIDIA's driver gives a pipeline
+    /// 48 KiB per multiprocessor). Groups of 128, 256, 384 or 512 invocations.
     pub lookback_warp_write: bool,
     /// `stable-lookback`: rounds of uvec4 per tile, 1..=4 (0: tiles of 4096 elements; default 3:
     /// 3072 with 256 invocations).
