@@ -23,7 +23,7 @@ void main() {
         uint c = 0u;
         for (uint r = 0u; r < ROUNDS; ++r) {
             uint i4 = tile * tile_size() / 4u + r * gl_WorkGroupSize.x + t;
-            c += bitCount(pass_mask(load4(i4), i4));
+            c += bitCount(pass_mask(load4(i4)));
         }
         c = subgroupAdd(c);
         if (subgroupElect()) sg_sum[gl_SubgroupID] = c;

@@ -121,7 +121,7 @@ void run_agent() {
         uint m[ROUNDS];
         uvec2 c = uvec2(0u);
         for (uint r = 0u; r < ROUNDS; ++r) {
-            m[r] = pass_mask(v[r], first + r * SUBGROUP);
+            m[r] = pass_mask(v[r]);
             c[r >> 1] += bitCount(m[r]) << (16u * (r & 1u));
         }
         uvec2 at = subgroupExclusiveAdd(c);

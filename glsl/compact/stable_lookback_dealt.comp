@@ -84,7 +84,7 @@ void count_claimed_tile(uint tile) {
     uint first = tile * tile_size() / 4u + gl_LocalInvocationID.x, c = 0u;
     for (uint r = 0u; r < ROUNDS; ++r) {
         uint i = first + r * gl_WorkGroupSize.x;
-        c += bitCount(pass_mask(load4(i), i));
+        c += bitCount(pass_mask(load4(i)));
     }
     c = subgroupAdd(c);
     if (subgroupElect()) window_sums[gl_SubgroupID] = c;
@@ -290,11 +290,10 @@ void run_group() {
     for (;;) {
         uint gtile = p.tile_base + tile, next = tile + G;
         if (PREFETCH == 1u && next < ntiles) load_tile(next, vn);
-        uint first = tile * tile_size() / 4u + t; // this invocation's uvec4 of round 0
 
         // 1. Count this tile (packed 16-bit counts per round) and publish its count at once
         // (DIAG 4, the tests' claims: only the range's last G tiles, which the next range reads).
-        uvec2 c = count_tile(v, first);
+        uvec2 c = count_tile(v);
         uvec2 at;
         uint tile_count = rank_in_group(c, at);
         if (t == 0u && (DIAG != 4u || tile + G >= ntiles)) status[COUNT_WORD(gtile)] = AGGREGATE | tile_count;
@@ -304,7 +303,7 @@ void run_group() {
 
         // 3. Stage this tile's kept values at their in-tile rank (masks recomputed: fewer
         // registers live across the wait).
-        stage_tile(v, first, at);
+        stage_tile(v, at);
         barrier(); // stage[] complete, sg_sum read
         if (PREFETCH == 1u) {
             for (uint r = 0u; r < ROUNDS; ++r) v[r] = vn[r];

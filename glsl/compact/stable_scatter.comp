@@ -36,7 +36,7 @@ void main() {
         for (uint r = 0u; r < ROUNDS; ++r) {
             uint i4 = tile * tile_size() / 4u + r * gl_WorkGroupSize.x + t;
             v[r] = load4(i4);
-            m[r] = pass_mask(v[r], i4);
+            m[r] = pass_mask(v[r]);
         }
         // Round r's count (at most 4 x local size < 2^16) in the 16-bit half r & 1 of word r >> 1.
         uvec4 c = uvec4(0u);

@@ -19,6 +19,16 @@ bool keep(uint x) {
     return gt ? x > p.threshold : x < p.threshold;
 }
 
+// A value that keep() rejects for every threshold: the padding of a tile past the input's end.
+uint never_kept() {
+    if (PRED == 2u) return 0u;                                        // zero
+    if (PRED == 3u) return 1u;                                        // odd
+    if (TYPE == 2u) return 0x7FC00000u;                               // NaN: neither > nor <
+    bool gt = PRED == 0u;
+    if (TYPE == 1u) return gt ? 0x80000000u : 0x7FFFFFFFu;           // INT_MIN > t, INT_MAX < t: never
+    return gt ? 0u : 0xFFFFFFFFu;                                     // 0 > t, UINT_MAX < t: never
+}
+
 uint apply(uint x) {
     if (FUNC == 0u) return x;
     if (TYPE == 2u) return x ^ 0x80000000u; // -x, exact for every float

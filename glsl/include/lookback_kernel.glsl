@@ -53,40 +53,39 @@ void look_back_and_publish(uint tile, uint gtile, uint tile_count) {
 }
 
 // The persistent grids' tile steps (stable_lookback.glsl, stable_lookback_dealt.comp): load a
-// tile's uvec4 of every round; count it (packed 16-bit counts per round, invocation `first` its
-// uvec4 of round 0); stage its kept f(x) at their in-tile rank `at` (masks recomputed: fewer
-// registers live across the look-back).
+// tile's uvec4 of every round; count it (packed 16-bit counts per round); stage its kept f(x) at
+// their in-tile rank `at` (masks recomputed: fewer registers live across the look-back).
 void load_tile(uint tile, out uvec4 v[ROUNDS]) {
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
 }
-uvec2 count_tile(uvec4 v[ROUNDS], uint first) {
+uvec2 count_tile(uvec4 v[ROUNDS]) {
     uvec2 c = uvec2(0u);
-    for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r], first + r * gl_WorkGroupSize.x)) << (16u * (r & 1u));
+    for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r])) << (16u * (r & 1u));
     return c;
 }
-void stage_tile(uvec4 v[ROUNDS], uint first, uvec2 at) {
+void stage_tile(uvec4 v[ROUNDS], uvec2 at) {
     for (uint r = 0u; r < ROUNDS; ++r) {
         uint k4 = field(at, r);
-        uint m = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
+        uint m = pass_mask(v[r]);
         for (uint c4 = 0u; c4 < 4u; ++c4) {
             if ((m & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
         }
     }
 }
 
-// WARP_WRITE: a tile held in registers (v, its masks recomputed from `first`, its in-tile ranks
+// WARP_WRITE: a tile held in registers (v, its masks recomputed, its in-tile ranks
 // `at`) written out at base + rank by subgroups, one round at a time: a subgroup's kept values of
 // one round are consecutive in the tile (from its lowest lane's rank), so it stages them in its
 // own part of the one-round stage[] (4 words per invocation) and writes them out coalesced, with
 // subgroup barriers only. The whole group, in uniform control flow.
-void write_by_subgroups(uvec4 v[ROUNDS], uint first, uvec2 at, uint base) {
+void write_by_subgroups(uvec4 v[ROUNDS], uvec2 at, uint base) {
     uint lane = gl_SubgroupInvocationID, sg = gl_SubgroupSize;
     uint region = 4u * sg * gl_SubgroupID;
     // Unrolled to the most rounds (4) so that v[r] stays in registers: with the subgroup
     // barriers in the loop, the H200's compiler kept v[] in local memory.
     [[unroll]] for (uint r = 0u; r < 4u; ++r) {
         if (r >= ROUNDS) break;
-        uint m = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
+        uint m = pass_mask(v[r]);
         uint k = field(at, r);
         uint k0 = subgroupMin(k);
         uint kept = subgroupMax(k + bitCount(m)) - k0;

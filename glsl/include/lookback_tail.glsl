@@ -63,7 +63,7 @@ void compact_tail() {
         uvec2 c = uvec2(0u);
         for (uint r = 0u; r < ROUNDS; ++r) {
             v[r] = load4(c4 + r * L + t);
-            m[r] = pass_mask(v[r], c4 + r * L + t);
+            m[r] = pass_mask(v[r]);
             c[r >> 1] += bitCount(m[r]) << (16u * (r & 1u));
         }
         barrier(); // TAIL_SUMS free (the kernel's last use, or the last chunk's reads)

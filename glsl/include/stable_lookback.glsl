@@ -83,7 +83,7 @@ void finish_held(uvec4 vp[ROUNDS], uint tile, uint tile_count, uvec2 at, uint nt
     barrier(); // base_shared is known
     uint base = base_shared;
     if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
-        write_by_subgroups(vp, tile * tile_size() / 4u + gl_LocalInvocationID.x, at, base);
+        write_by_subgroups(vp, at, base);
         if (gl_LocalInvocationID.x == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
     }
 }
@@ -102,9 +102,8 @@ void run_group_held() {
         // Slot k & 1 was last read two tiles ago (two barriers since); read after the barrier in
         // rank_in_group below.
         if (t == 0u) ticket_shared[k & 1u] = draw(k);
-        uint first = tile * tile_size() / 4u + t;
         uvec2 at;
-        uint tile_count = rank_in_group(count_tile(v, first), at);
+        uint tile_count = rank_in_group(count_tile(v), at);
         if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
         if (pending != NONE) finish_held(vp, pending, pending_count, pending_at, ntiles);
         uint next = ticket_shared[k & 1u];
@@ -147,10 +146,9 @@ void run_group() {
         } else if (t == 0u) {
             ticket_shared[k & 1u] = draw(k); // slot k & 1 was last read two tiles ago
         }
-        uint first = tile * tile_size() / 4u + t; // this invocation's uvec4 of round 0
 
         // 2. Count this tile (packed 16-bit counts per round) and publish its AGGREGATE at once.
-        uvec2 c = count_tile(v, first);
+        uvec2 c = count_tile(v);
         // Round r's kept values start at (the rounds before r) + (this invocation's rank in r):
         // fields < 2^16 in one pair, so only two registers live across the look-back.
         uvec2 at;
@@ -163,7 +161,7 @@ void run_group() {
 
         // 4. Stage this tile's kept values at their in-tile rank (masks recomputed: fewer
         // registers live across the look-back).
-        stage_tile(v, first, at);
+        stage_tile(v, at);
         barrier(); // stage[] complete, sg_sum read, the next ticket drawn
         uint next;
         if (PREFETCH == 1u) {

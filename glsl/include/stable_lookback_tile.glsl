@@ -34,7 +34,7 @@ void run_group() {
     uint m[ROUNDS];
     uvec2 c = uvec2(0u);
     for (uint r = 0u; r < ROUNDS; ++r) {
-        m[r] = pass_mask(v[r], first + r * gl_WorkGroupSize.x);
+        m[r] = pass_mask(v[r]);
         c[r >> 1] += bitCount(m[r]) << (16u * (r & 1u));
     }
     uvec2 at;
@@ -48,7 +48,7 @@ void run_group() {
         uint base = base_shared;
         if (base != GAVE_UP) { // uniform; else the fallback writes this tile and every one after it
             // 4. Each subgroup writes its part, one round at a time (lookback_kernel.glsl).
-            write_by_subgroups(v, first, at, base);
+            write_by_subgroups(v, at, base);
             if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
         }
     } else {

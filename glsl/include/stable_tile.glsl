@@ -12,21 +12,23 @@ const uint ROUNDS = 4u;
 
 uint tile_size() { return ROUNDS * 4u * gl_WorkGroupSize.x; }
 
+// Elements past p.n read as never_kept(): the masks need no bound checks (fewer registers live
+// in the kernels that recompute them).
 uvec4 load4(uint i4) {
     uint i = 4u * i4;
     if (i + 3u < p.n) return x4[i4];
-    uvec4 v = uvec4(0u);
+    uvec4 v = uvec4(never_kept());
     for (uint c = 0u; c < 4u; ++c) {
         if (i + c < p.n) v[c] = x1[i + c];
     }
     return v;
 }
 
-// Bit c: element 4*i4 + c exists and passes.
-uint pass_mask(uvec4 v, uint i4) {
+// Bit c: element c of a load4 passes.
+uint pass_mask(uvec4 v) {
     uint m = 0u;
     for (uint c = 0u; c < 4u; ++c) {
-        if (4u * i4 + c < p.n && keep(v[c])) m |= 1u << c;
+        if (keep(v[c])) m |= 1u << c;
     }
     return m;
 }
