@@ -2,6 +2,7 @@
 # The large kernel keeping only KEEP of its 4 rounds in registers through the look-back; the
 # others are loaded again (from L2) just before each is written (experiment build: WG_KEEP sets
 # constant_id 23). 2^26 f32 > 0.5.
+# Run from the repository root with keep-tried.diff applied (the experiment build).
 source scripts/gpu-compact-dealt-common.sh
 L="--lookback-one-tile true --lookback-warp-write true --lookback-rounds 4 --lookback-local 256 --lookback-wait-poll 150"
 N="--n 67108864 --pass-fraction 0.5"

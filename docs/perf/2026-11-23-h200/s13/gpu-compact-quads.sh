@@ -3,7 +3,8 @@
 # subgroup's round as 16-byte quads (--lookback-vec4 true: staged at the output's offset in its
 # quad, partial first and last quads scalar) against its scalar stores; the held persistent grid
 # likewise; other shapes. f32 > 0.5.
-source "$(dirname "$0")/gpu-compact-dealt-common.sh"
+# Run from the repository root with quads-reread-tried.diff applied (its knobs were removed).
+source scripts/gpu-compact-dealt-common.sh
 L="--lookback-one-tile true --lookback-warp-write true --lookback-wait-first 2500 --lookback-wait-poll 150"
 Q="--lookback-vec4 true"
 for nf in "67108864 0.5" "67108864 0.001" "67108864 1" "16777216 0.5" "8388608 0.5"; do

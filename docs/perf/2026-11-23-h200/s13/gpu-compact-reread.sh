@@ -2,7 +2,8 @@
 # The one-tile kernel with the count and the write D tickets apart (--lookback-reread D: ticket i
 # counts tile i, then writes tile i - D, loaded again from L2), against the large kernel (the
 # default at 2^26). f32 > 0.5.
-source "$(dirname "$0")/gpu-compact-dealt-common.sh"
+# Run from the repository root with quads-reread-tried.diff applied (its knobs were removed).
+source scripts/gpu-compact-dealt-common.sh
 T="--lookback-one-tile true --lookback-warp-write true"
 N="--n 67108864 --pass-fraction 0.5"
 row $N
