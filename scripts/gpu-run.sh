@@ -89,6 +89,11 @@ if [ "$mode" = full ]; then
   for d in 1 2; do log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --lookback-diag $d; done
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable-lookback --runs 30 --passes --lookback-diag 3
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.001 --variant all --runs 30
+  # `stable` in two passes (the default since the fifteenth session) by size, and in three.
+  for n in 4194304 8388608 16777216; do
+    log $W compact --n $n --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 30 --passes
+  done
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --stable-passes 3 --runs 30 --passes
   # The large kernel (the default from 2^23 elements on GPUs with the subgroup clock) against the
   # persistent grid (the default below), around the crossing and at 2^26.
   for n in 4194304 8388608 16777216 67108864; do for lf in "" "--lookback-large-from never"; do

@@ -67,15 +67,17 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
     let mut k = vec![d, Knobs { windows: Some(4), ..d }, Knobs { groups: Some(3), ..d }];
     match v {
         Variant::Stable => {
+            // the classic three passes (the default is two)
+            let three = Knobs { stable_passes: 3, ..d };
             for rounds in [4, 8] {
                 for stage_output in [false, true] {
-                    k.push(Knobs { rounds, stage_output, ..d });
+                    k.push(Knobs { rounds, stage_output, ..three });
                 }
             }
-            k.push(Knobs { rounds: 8, stage_output: true, windows: Some(4), groups: Some(5), ..d });
-            k.push(Knobs { rounds: 8, groups: Some(2), scan_coalesced: true, ..d });
-            k.push(Knobs { scan_coalesced: true, stage_output: true, ..d });
-            k.push(Knobs { stage_output: true, stage_vec4: false, ..d });
+            k.push(Knobs { rounds: 8, stage_output: true, windows: Some(4), groups: Some(5), ..three });
+            k.push(Knobs { rounds: 8, groups: Some(2), scan_coalesced: true, ..three });
+            k.push(Knobs { scan_coalesced: true, stage_output: true, ..three });
+            k.push(Knobs { stage_output: true, stage_vec4: false, ..three });
         }
         Variant::StableLookback => {
             k.push(Knobs { lookback_fallback: false, ..d });
@@ -232,6 +234,8 @@ fn knobs_every_path() {
     assert!(refuse(Knobs { windows: Some(1), ..d }, 4097), "one window cannot hold more than a range");
     assert!(refuse(Knobs { windows: Some(2), ..d }, 100));
     assert!(refuse(Knobs { rounds: 6, ..d }, 100));
+    assert!(refuse(Knobs { rounds: 8, ..d }, 100), "8 rounds per tile are for three passes");
+    assert!(refuse(Knobs { stable_passes: 1, ..d }, 100));
     assert!(refuse(Knobs { groups: Some(0), ..d }, 100));
 }
 
@@ -251,6 +255,25 @@ fn ranges_and_windows() {
             let too_big = Compactor::with_range(&g, v, ty, pred, Func::Identity, 16_385, 4096);
             assert!(too_big.is_err(), "more than four windows must be refused");
         }
+    }
+}
+
+#[test]
+fn two_pass_superblocks() {
+    let _shared = shared();
+    // `stable` in two passes past one superblock (256 tiles of 4096): the prefix adds the sums of
+    // the superblocks before a tile's own; ranges of 2^19 elements (128 tiles) start mid-superblock.
+    let g = gpu();
+    let pred = Predicate::Greater(0.5f32.to_bits());
+    let ranged = Compactor::with_range(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, 1_500_007, 1 << 19).unwrap();
+    for (i, (n, frac)) in
+        [(1usize << 20, 0.5), ((1 << 20) + 1, 1.0), (1_500_007, 0.5), (1_500_007, 0.001), (1_048_575, 0.0)].into_iter().enumerate()
+    {
+        let data = generate_for_predicate(n, ElemType::F32, pred, frac, 77 + i as u64).unwrap();
+        let got = run(&g, &data, ElemType::F32, pred, Func::Identity, Variant::Stable).unwrap();
+        check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("two passes n={n} frac={frac}"));
+        let got = run_compactor(&g, &ranged, &data).unwrap();
+        check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("two passes, ranged, n={n} frac={frac}"));
     }
 }
 
@@ -283,8 +306,8 @@ fn two_to_the_26_stable_half() {
         let got = run(&g, &data, ElemType::F32, pred, Func::Identity, v).unwrap();
         check(&data, ElemType::F32, pred, Func::Identity, v, got, &format!("2^26 {}", v.name()));
     }
-    // The coalesced scan over several blocks (16384 tiles) and the staged scatter, ranged.
-    let knobs = Knobs { scan_coalesced: true, stage_output: true, ..Knobs::default() };
+    // Three passes: the coalesced scan over several blocks (16384 tiles) and the staged scatter, ranged.
+    let knobs = Knobs { stable_passes: 3, scan_coalesced: true, stage_output: true, ..Knobs::default() };
     let c = Compactor::with_knobs(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, 1 << 26, range_elems(&g), SPIN_LIMIT, knobs)
         .unwrap();
     let got = run_compactor(&g, &c, &data).unwrap();

@@ -43,6 +43,9 @@ pub struct Args {
     /// Knob: stable rounds per tile, 4 or 8 (tiles of 4096 or 8192)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().rounds)]
     pub tile_rounds: u32,
+    /// Knob: stable in 2 passes (count with superblock sums, scatter finding each tile's prefix) or 3 (count, scan, scatter)
+    #[arg(long, hide = true, default_value_t = compact::Knobs::default().stable_passes)]
+    pub stable_passes: u32,
     /// Knob: stable-lookback's exact fallback for a look-back that gives up (false: timing only)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_fallback, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
@@ -129,6 +132,7 @@ impl Args {
             stage_output: self.stage_output,
             groups: self.groups,
             rounds: self.tile_rounds,
+            stable_passes: self.stable_passes,
             lookback_fallback: self.lookback_fallback,
             lookback_tail: self.lookback_tail,
             lookback_groups: self.lookback_groups,
@@ -172,6 +176,7 @@ impl Args {
             stage_output: k.stage_output,
             groups: k.groups,
             tile_rounds: k.rounds,
+            stable_passes: k.stable_passes,
             lookback_fallback: k.lookback_fallback,
             lookback_tail: k.lookback_tail,
             lookback_spin_limit: compact::SPIN_LIMIT,

@@ -131,7 +131,7 @@ impl Variant {
             Variant::GlobalAtomic => "seed 001: one global atomicAdd per passing element (unordered)",
             Variant::GroupCounter => "seed 001: shared counter, one global atomicAdd per group, write at group_offset + offset (unordered)",
             Variant::SubgroupBallot => "ours: subgroupBallot + bit counts, one global atomicAdd per tile of 1024 (unordered)",
-            Variant::Stable => "ours: order-preserving reduce-then-scan (tile counts, scan, scatter), 16-byte loads",
+            Variant::Stable => "ours: order-preserving reduce-then-scan in two passes (tile and superblock counts; scatter, each tile reading its own prefix), 16-byte loads",
             Variant::StableLookback => {
                 "ours: order-preserving in one pass: atomic tile tickets, decoupled look-back over status words, staged writes (from 2^23 on GPUs: one tile per workgroup in registers)"
             }
@@ -185,8 +185,15 @@ pub struct Knobs {
     /// Workgroups of the grid-stride dispatches (stable count/scatter and the unordered
     /// variants); `None`: one per tile (at most 65535).
     pub groups: Option<u32>,
-    /// `stable`'s rounds per tile (4 or 8: tiles of 4096 or 8192 elements); other variants: 4.
+    /// `stable`'s rounds per tile (4 or 8: tiles of 4096 or 8192 elements; 8 only with
+    /// `stable_passes` 3); other variants: 4.
     pub rounds: u32,
+    /// `stable`'s passes: 2 (default: count each tile and its superblock's sum, then scatter, each
+    /// tile finding its own prefix; glsl/compact/stable_count_super.comp and
+    /// stable_scatter_prefix.comp) or 3 (count, scan the tile counts, scatter: the classic
+    /// reduce-then-scan, and stable-lookback's recorded fallback). `groups`, `stage_output`,
+    /// `stage_vec4` and `scan_coalesced` shape the 3 passes only.
+    pub stable_passes: u32,
     /// `stable-lookback`: the fallback for a look-back that gives up (`lookback_tail`). Without it
     /// a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
@@ -279,6 +286,7 @@ impl Default for Knobs {
             stage_output: true,
             groups: None,
             rounds: 4,
+            stable_passes: 2,
             lookback_fallback: true,
             lookback_tail: None,
             lookback_groups: None,
@@ -326,6 +334,9 @@ pub struct Compactor {
     large_from: usize,
     /// Elements per tile of the count/scatter kernels.
     tile: usize,
+    /// `stable` in two passes: where the superblock sums start in `tiles` (after the tile
+    /// counts, at a 256-byte boundary for their binding), and how many there are.
+    supers: Option<(usize, usize)>,
     /// One output window (spec WINDOWS = 1).
     one_window: bool,
     /// Workgroups of stable-lookback's persistent grid.
@@ -363,6 +374,9 @@ fn lookback_tile(knobs: &Knobs, subgroup: u32) -> usize {
         4 * (knobs.lookback_rounds * knobs.lookback_local) as usize
     }
 }
+
+/// Tiles per superblock of `stable` in two passes (glsl/compact/stable_count_super.comp).
+const SUPER_TILES: usize = 256;
 
 /// Words of the look-back state before the status words (args[6], done[4], ticket[4],
 /// gave_up_runs, pad[3], first_gave_up, carry: glsl/include/lookback_walk.glsl).
@@ -544,6 +558,13 @@ impl Compactor {
         if knobs.rounds != 4 && knobs.rounds != 8 {
             return Err(Error::invalid(format!("{} rounds per tile: use 4 or 8", knobs.rounds)));
         }
+        if knobs.stable_passes != 2 && knobs.stable_passes != 3 {
+            return Err(Error::invalid(format!("stable in {} passes: use 2 or 3", knobs.stable_passes)));
+        }
+        let two_pass = variant == Variant::Stable && knobs.stable_passes == 2;
+        if two_pass && knobs.rounds != 4 {
+            return Err(Error::invalid(format!("{} rounds per tile are for stable in 3 passes (--stable-passes 3)", knobs.rounds)));
+        }
         if knobs.lookback_rounds > 4 {
             return Err(Error::invalid(format!("{} rounds per look-back tile: use 1..=4 (0: tiles of {TILE})", knobs.lookback_rounds)));
         }
@@ -702,6 +723,10 @@ impl Compactor {
                     Kernel::new(ctx, &shaders::COMPACT_STABLE_SCAN, &[(0, SCAN_LOCAL), (1, knobs.scan_coalesced as u32)])?,
                     Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER, &scatter_spec)?,
                 ];
+                if two_pass {
+                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT_SUPER, &[spec[0], spec[1], spec[2]])?);
+                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER_PREFIX, &spec)?);
+                }
                 if variant == Variant::StableLookback {
                     if capacity >= 1 << 30 {
                         return Err(Error::invalid(format!(
@@ -717,7 +742,9 @@ impl Compactor {
             }
         };
         let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
-        let tiles = Buffer::new(ctx, ntiles, "compact tiles")?;
+        // Two passes: a superblock sum per 256 tiles after the tile counts.
+        let supers = two_pass.then(|| (ntiles.div_ceil(64) * 64, ntiles.div_ceil(SUPER_TILES)));
+        let tiles = Buffer::new(ctx, supers.map_or(ntiles, |(at, len)| at + len), "compact tiles")?;
         // One status word per look-back tile of every range (a range need not be a whole number
         // of look-back tiles).
         let sg = ctx.info().subgroup_size;
@@ -757,6 +784,7 @@ impl Compactor {
             large,
             large_from,
             tile,
+            supers,
             one_window,
             lookback_groups,
             max_tiles_per_group: max_tiles_per_group(ctx),
@@ -774,13 +802,14 @@ impl Compactor {
     /// Barrier contract: before, `input` must be visible to compute-shader reads, and no earlier
     /// work may still use `output` or `count`. It records a fill of `count` (the unordered
     /// variants count with atomics from 0; `stable-lookback` only where its kernel does not leave
-    /// its state zeroed: then a fill of that state too, else a compute-to-compute barrier for it),
-    /// and its own barriers between steps. After, `count`
+    /// its state zeroed: then a fill of that state too, else a compute-to-compute barrier for it;
+    /// `stable` in two passes: a fill of its superblock sums instead), and its own barriers between
+    /// steps. After, `count`
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
     /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill). The runs of one
-    /// `stable-lookback` compactor share its look-back state, so they must execute one after
-    /// another: on one queue the barrier recorded first orders them; across queues, synchronize
-    /// them (or make one compactor per queue).
+    /// `stable` or `stable-lookback` compactor share its scratch (tile counts, look-back state),
+    /// so they must execute one after another: on one queue the barrier each run records first
+    /// orders it after the last; across queues, synchronize them (or make one compactor per queue).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>, count: &Buffer<u32>) -> Result<()> {
         self.record_stamped(rec, input, n, output, count, &mut |_, _| Ok(()))
     }
@@ -832,10 +861,22 @@ impl Compactor {
         // The count starts at 0 for every variant but the ordered ones (written by `stable`'s scan
         // and by stable-lookback's last tile or fallback); stable-lookback also zeroes its state
         // (all but the runs that gave up), unless the last run's kernel left it zeroed: then the
-        // state only needs that run's writes visible. One barrier after the fills.
+        // state only needs that run's writes visible. One barrier after the fills, and for the
+        // ordered variants one before them: a run's scratch is the last run's too.
         if self.variant == Variant::StableLookback && self.clean && n > 0 {
             rec.barrier(Sync::ComputeToCompute);
+        } else if let (Some((at, len)), true) = (self.supers, n > 0) {
+            // `stable` in two passes adds each tile's count to its superblock's sum. The fill
+            // waits for the last run's reads of the sums (runs of one compactor share them).
+            rec.barrier(Sync::ComputeToTransfer);
+            rec.fill_raw(self.tiles.raw(), 4 * at as u64, 4 * len as u64, 0);
+            rec.barrier(Sync::TransferToCompute);
+        } else if self.variant == Variant::Stable && n > 0 {
+            rec.barrier(Sync::ComputeToCompute); // the last run's reads of the tile counts
         } else if self.variant != Variant::Stable || n == 0 {
+            if self.variant == Variant::StableLookback {
+                rec.barrier(Sync::ComputeToTransfer); // the last run's use of the state
+            }
             rec.fill_raw(count.raw(), 0, 4, 0);
             if self.variant == Variant::StableLookback {
                 let state = self.state.raw();
@@ -858,7 +899,10 @@ impl Compactor {
                 }
                 stamp(rec, "compact")?;
             }
-            Variant::Stable => self.record_stable(rec, input, &ranges, &windows, cnt, false, stamp)?,
+            Variant::Stable => match self.supers {
+                Some(supers) => self.record_two_pass(rec, input, &ranges, &windows, cnt, supers, stamp)?,
+                None => self.record_stable(rec, input, &ranges, &windows, cnt, false, stamp)?,
+            },
             Variant::StableLookback => {
                 // One pass per range (its tickets and status words zeroed here). A tile that gave
                 // up waiting leaves the rest to the group that finishes last (in the kernel), or
@@ -931,6 +975,63 @@ impl Compactor {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// `stable` in two passes: count every range (tile counts and superblock sums), then scatter
+    /// every range, each tile reading its own prefix. `(at, len)`: the superblock sums in `tiles`.
+    #[allow(clippy::too_many_arguments)]
+    fn record_two_pass(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        ranges: &[(usize, usize)],
+        windows: &[crate::gpu::Bind],
+        cnt: crate::gpu::Bind,
+        (at, len): (usize, usize),
+        stamp: &mut dyn FnMut(&mut Recorder, &'static str) -> Result<()>,
+    ) -> Result<()> {
+        let supers = self.tiles.bind_range(at, at + len);
+        let counts = self.tiles.bind_range(0, at);
+        let shift = self.range.trailing_zeros();
+        // push: n, threshold, out_shift, tile_base (the tiles of the ranges before), last range
+        let push = |(s, e): (usize, usize), tile_base: usize, last: bool| -> Vec<u8> {
+            bytemuck::cast_slice(&[(e - s) as u32, self.threshold, shift, tile_base as u32, last as u32]).to_vec()
+        };
+        // One group per tile: a 2-D grid past MAX_GROUPS tiles (the extra groups leave at once).
+        let grid = |(s, e): (usize, usize)| {
+            let tiles = (e - s).div_ceil(self.tile);
+            let x = tiles.clamp(1, MAX_GROUPS);
+            [x as u32, tiles.div_ceil(x) as u32, 1]
+        };
+        let mut tile_base = 0;
+        let mut bases = Vec::new();
+        for (k, &r) in ranges.iter().enumerate() {
+            if k > 0 {
+                rec.barrier(Sync::ComputeToCompute); // the same counts and sums
+            }
+            let binds = [input.bind_range(r.0, r.1), input.bind_range(r.0, r.1), counts, supers];
+            rec.dispatch(&self.kernels[3], grid(r), &binds, &push(r, tile_base, false))?;
+            bases.push(tile_base);
+            tile_base += (r.1 - r.0).div_ceil(self.tile);
+        }
+        stamp(rec, "count")?;
+        for (k, (&r, &base)) in ranges.iter().zip(&bases).enumerate() {
+            rec.barrier(Sync::ComputeToCompute); // every count and sum (then: the count word)
+            let binds = [
+                input.bind_range(r.0, r.1),
+                input.bind_range(r.0, r.1),
+                cnt,
+                counts,
+                windows[0],
+                windows[1],
+                windows[2],
+                windows[3],
+                supers,
+            ];
+            rec.dispatch(&self.kernels[4], grid(r), &binds, &push(r, base, k + 1 == ranges.len()))?;
+        }
+        stamp(rec, "scatter")?;
         Ok(())
     }
 

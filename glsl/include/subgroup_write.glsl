@@ -1,0 +1,30 @@
+// A tile held in registers written out by subgroups, shared by the large look-back kernel
+// (lookback_kernel.glsl) and `stable`'s scatter (stable_scatter_prefix.comp). The including shader
+// has ROUNDS (at most 4), field() (tile_rank.glsl), pass_mask(), apply(), store_out() and STAGED,
+// a shared array of at least 4 words per invocation.
+// A tile held in registers (v, its masks recomputed, its in-tile ranks
+// `at`) written out at base + rank by subgroups, one round at a time: a subgroup's kept values of
+// one round are consecutive in the tile (from its lowest lane's rank), so it stages them in its
+// own part of the one-round STAGED[] (4 words per invocation) and writes them out coalesced, with
+// subgroup barriers only. The whole group, in uniform control flow.
+void write_by_subgroups(uvec4 v[ROUNDS], uvec2 at, uint base) {
+    uint lane = gl_SubgroupInvocationID, sg = gl_SubgroupSize;
+    uint region = 4u * sg * gl_SubgroupID;
+    // Unrolled to the most rounds (4) so that v[r] stays in registers: with the subgroup
+    // barriers in the loop, the H200's compiler kept v[] in local memory.
+    [[unroll]] for (uint r = 0u; r < 4u; ++r) {
+        if (r >= ROUNDS) break;
+        uint m = pass_mask(v[r]);
+        uint k = field(at, r);
+        uint k0 = subgroupMin(k);
+        uint kept = subgroupMax(k + bitCount(m)) - k0;
+        uint k4 = region + k - k0;
+        for (uint c4 = 0u; c4 < 4u; ++c4) {
+            if ((m & (1u << c4)) != 0u) STAGED[k4++] = apply(v[r][c4]);
+        }
+        subgroupMemoryBarrierShared();
+        subgroupBarrier(); // the round is staged
+        for (uint i = lane; i < kept; i += sg) store_out(base + k0 + i, STAGED[region + i]);
+        subgroupBarrier(); // read out before the next round is staged
+    }
+}
