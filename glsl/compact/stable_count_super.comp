@@ -15,7 +15,7 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 #include "stable_tile.glsl"
 layout(std430, binding = 3) writeonly buffer Tiles { uint tile_counts[]; };
 layout(std430, binding = 8) buffer Supers { uint super_sums[]; }; // one per 256 tiles, filled with zeros before
-const uint SUPER_SHIFT = 8u;
+const uint SUPER_SHIFT = 8u; // 256 tiles per superblock (SUPER_TILES in src/ops/compact.rs)
 
 shared uint sg_sum[gl_WorkGroupSize.x / 4u];
 

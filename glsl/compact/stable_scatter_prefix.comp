@@ -21,7 +21,7 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
 layout(std430, binding = 3) readonly buffer Tiles { uint tile_counts[]; };
 layout(std430, binding = 8) readonly buffer Supers { uint super_sums[]; }; // one per 256 tiles
-const uint SUPER_SHIFT = 8u;
+const uint SUPER_SHIFT = 8u; // 256 tiles per superblock (SUPER_TILES in src/ops/compact.rs)
 
 shared uvec2 sg_sum[gl_WorkGroupSize.x / 4u];
 shared uint sg_prefix[gl_WorkGroupSize.x / 4u];

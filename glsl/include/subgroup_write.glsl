@@ -1,12 +1,11 @@
-// A tile held in registers written out by subgroups, shared by the large look-back kernel
-// (lookback_kernel.glsl) and `stable`'s scatter (stable_scatter_prefix.comp). The including shader
-// has ROUNDS (at most 4), field() (tile_rank.glsl), pass_mask(), apply(), store_out() and STAGED,
-// a shared array of at least 4 words per invocation.
-// A tile held in registers (v, its masks recomputed, its in-tile ranks
-// `at`) written out at base + rank by subgroups, one round at a time: a subgroup's kept values of
-// one round are consecutive in the tile (from its lowest lane's rank), so it stages them in its
-// own part of the one-round STAGED[] (4 words per invocation) and writes them out coalesced, with
-// subgroup barriers only. The whole group, in uniform control flow.
+// write_by_subgroups(): a tile held in registers (v, its masks recomputed, its in-tile ranks `at`)
+// written out at base + rank by subgroups, one round at a time. Shared by the large look-back
+// kernel (lookback_kernel.glsl) and `stable`'s scatter (stable_scatter_prefix.comp). A subgroup's
+// kept values of one round are consecutive in the tile (from its lowest lane's rank), so it stages
+// them in its own part of a one-round STAGED[] (4 words per invocation) and writes them out
+// coalesced, with subgroup barriers only. The whole group, in uniform control flow. The including
+// shader has ROUNDS (at most 4), field() (tile_rank.glsl), pass_mask(), apply(), store_out() and
+// STAGED, a shared array of at least 4 words per invocation.
 void write_by_subgroups(uvec4 v[ROUNDS], uvec2 at, uint base) {
     uint lane = gl_SubgroupInvocationID, sg = gl_SubgroupSize;
     uint region = 4u * sg * gl_SubgroupID;

@@ -2,6 +2,7 @@
 // kernels (lookback_tail.glsl) and `stable`'s scatter (stable_scatter_prefix.comp). The including
 // shader has ROUNDS (at most 4: two counts per word) and RANK_SUMS, a shared uvec2 array with a
 // slot per subgroup.
+
 // Round r's 16-bit field of a packed pair of counts (rounds 0, 1 in .x; 2, 3 in .y).
 uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) & 0xFFFFu; }
 
