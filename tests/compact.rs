@@ -389,6 +389,10 @@ fn lookback_kernel_completes_and_is_exact() {
     let waits = Knobs { lookback_one_tile: true, lookback_wait_first: 500, lookback_wait_poll: 100, ..d };
     let agents = Knobs { lookback_agents: true, lookback_lag: 3, lookback_local: 128, lookback_vec4: true, ..d };
     let dealt = Knobs { lookback_dealt: true, lookback_groups: Some(2), ..d };
+    // The persistent grid with a few groups, so each group takes several tiles (lavapipe tells no
+    // multiprocessor count, so by default it gets one group per tile and one tile per group).
+    let grid = Knobs { lookback_groups: Some(5), ..d };
+    let held = Knobs { lookback_warp_write: true, lookback_prefetch: false, lookback_groups: Some(5), ..d };
     for (n, ty, pred, frac, func, knobs) in [
         (4096 * 40 + 17, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, d),
         (1_000_003, ElemType::I32, Predicate::Even, 0.001, Func::Identity, d),
@@ -399,6 +403,17 @@ fn lookback_kernel_completes_and_is_exact() {
         (300_001, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, agents),
         (200_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Identity, waits),
         (1_000_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, dealt),
+        (100_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, grid),
+        (100_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Identity, held),
+        (30_011, ElemType::U32, Predicate::Even, 0.5, Func::Identity, Knobs { lookback_local: 128, ..held }),
+        (
+            100_003,
+            ElemType::U32,
+            Predicate::NonZero,
+            0.5,
+            Func::Identity,
+            Knobs { lookback_prefetch: false, lookback_groups: Some(3), ..d },
+        ),
     ] {
         let c = Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
         let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();

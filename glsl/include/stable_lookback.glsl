@@ -105,7 +105,13 @@ void run_group_held() {
         uvec2 at;
         uint tile_count = rank_in_group(count_tile(v), at);
         if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
-        if (pending != NONE) finish_held(vp, pending, pending_count, pending_at, ntiles);
+        if (pending != NONE) {
+            finish_held(vp, pending, pending_count, pending_at, ntiles);
+        } else {
+            // The first tile: nothing to finish, but the barrier in finish_held is also what keeps
+            // a subgroup from writing the next tile's RANK_SUMS while another still reads these.
+            barrier();
+        }
         uint next = ticket_shared[k & 1u];
         for (uint r = 0u; r < ROUNDS; ++r) vp[r] = v[r];
         pending = tile;
