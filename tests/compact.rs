@@ -275,6 +275,20 @@ fn two_pass_superblocks() {
         let got = run_compactor(&g, &ranged, &data).unwrap();
         check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("two passes, ranged, n={n} frac={frac}"));
     }
+    // Runs of one compactor alternate between two sets of superblock sums, and each run's count
+    // zeroes the other set for the next. Large, small, large (3 superblocks, then 1): the third
+    // run's second superblock must have been zeroed by the small run, which has none itself.
+    let big = 3_000_017;
+    for c in [
+        Compactor::new(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, big).unwrap(),
+        Compactor::with_range(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, big, 1 << 20).unwrap(),
+    ] {
+        for (i, n) in [big, 1 << 20, big].into_iter().enumerate() {
+            let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 90 + i as u64).unwrap();
+            let got = run_compactor(&g, &c, &data).unwrap();
+            check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("two passes, alternating, n={n}"));
+        }
+    }
 }
 
 #[test]

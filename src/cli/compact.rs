@@ -31,6 +31,9 @@ pub struct Args {
     /// Diagnosis: also time each pass of each variant (GPU timestamps between dispatches, median)
     #[arg(long, hide = true)]
     pub passes: bool,
+    /// Measuring: before each timed run (untimed), read this many MiB of another buffer, so a run finds neither its input nor the last run's output in L2 (0: none)
+    #[arg(long, hide = true, default_value_t = 0, value_name = "MIB")]
+    pub l2_scrub: usize,
     /// Knob: output windows, 1 (one plain binding; auto when the output fits one) or 4 (branchy)
     #[arg(long, hide = true)]
     pub windows: Option<u32>,
@@ -172,6 +175,7 @@ impl Args {
             out: None,
             numbers: Numbers::demo(3),
             passes: false,
+            l2_scrub: 0,
             windows: k.windows,
             stage_output: k.stage_output,
             groups: k.groups,
@@ -236,7 +240,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     for (i, v) in vs.iter().enumerate() {
         let ctx = fresh(i == 0)?;
         let c = compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), a.lookback_spin_limit, a.knobs())?;
-        let (t, got) = compact::time_compactor(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
+        let (t, got) = compact::time_compactor(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1), a.l2_scrub)?;
         let gave_up = if *v == compact::Variant::StableLookback && n > 0 { c.lookback_gave_up_runs(&ctx)? } else { 0 };
         if gave_up > 0 {
             eprintln!("note: stable-lookback's look-back gave up waiting in {gave_up} of its runs (warm-ups included); its fallback wrote those results");
@@ -261,7 +265,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             let ctx = fresh(false)?;
             let c =
                 compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), a.lookback_spin_limit, a.knobs())?;
-            let p = compact::time_passes(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
+            let p = compact::time_passes(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1), a.l2_scrub)?;
             g.finish(&ctx)?;
             let mut parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
             if a.lookback_diag >= 3 && *v == compact::Variant::StableLookback {

@@ -1,6 +1,6 @@
 //! Memory-bandwidth references measured on the same device in the same run: a read-only kernel
 //! and a copy kernel (16-byte accesses, grid-stride), and `vkCmdCopyBuffer` for comparison.
-use crate::gpu::{measure, Buffer, Context, Error, Kernel, Result, Timing};
+use crate::gpu::{measure, Buffer, Context, Error, Kernel, Recorder, Result, Timing};
 use crate::shaders;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -74,4 +74,44 @@ pub fn measure_all(ctx: &Context, bytes: u64, runs: u32) -> Result<Vec<Bandwidth
         out.push(Bandwidth { probe, bytes, timing, gb_per_s: probe.moved(bytes) as f64 / timing.median_ns });
     }
     Ok(out)
+}
+
+/// A measuring aid: reads `mib` MiB of its own buffer with the read kernel, recorded before a
+/// timed run (untimed), so that the run finds neither its input nor the last run's dirty output
+/// in L2, as in a pipeline where other work ran in between. Without it, back-to-back runs start
+/// with the last run's output waiting in L2 to be written back (and, depending on the order in
+/// which a kernel walks its input, some of its input still there).
+pub struct L2Scrub {
+    probe: Option<(Kernel, Buffer<[u32; 4]>, Buffer<u32>)>,
+}
+
+impl L2Scrub {
+    /// `mib` = 0: records nothing.
+    pub fn new(ctx: &Context, mib: usize) -> Result<Self> {
+        if mib == 0 {
+            return Ok(L2Scrub { probe: None });
+        }
+        let bytes = (mib as u64) << 20;
+        if bytes > ctx.info().max_storage_buffer_range {
+            return Err(Error::invalid(format!("L2 scrub of {mib} MiB: more than one binding holds on this device")));
+        }
+        let src: Buffer<[u32; 4]> = Buffer::new(ctx, (bytes / 16) as usize, "l2 scrub")?;
+        let sink: Buffer<u32> = Buffer::new(ctx, 1024, "l2 scrub sink")?;
+        ctx.submit(|rec| {
+            rec.fill(&src, 0x0102_0304);
+            rec.fill(&sink, 0);
+            Ok(())
+        })?;
+        Ok(L2Scrub { probe: Some((Kernel::new(ctx, &shaders::BANDWIDTH_READ, &[(0, 256)])?, src, sink)) })
+    }
+
+    /// Records the read (the caller puts a barrier between it and the timed work).
+    pub fn record(&self, rec: &mut Recorder) -> Result<()> {
+        if let Some((read, src, sink)) = &self.probe {
+            let count4 = src.len() as u32;
+            let groups = count4.div_ceil(256).min(4096);
+            rec.dispatch(read, [groups, 1, 1], &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, 0xFFFF_FFFFu32]))?;
+        }
+        Ok(())
+    }
 }

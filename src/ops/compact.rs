@@ -8,6 +8,7 @@
 //! CPU devices `stable`'s three passes recorded as indirect dispatches) give exactly the CPU's
 //! sequence. Inputs longer than one storage binding are processed in ranges; the output is bound
 //! as four windows, so n may be up to 4 x [`range_elems`].
+use super::bandwidth::L2Scrub;
 pub use super::reduce::{range_elems, ElemType};
 use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
 use crate::shaders;
@@ -742,9 +743,16 @@ impl Compactor {
             }
         };
         let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
-        // Two passes: a superblock sum per 256 tiles after the tile counts.
+        // Two passes: after the tile counts, the parity word, the scatter's copy of it, and two
+        // sets of a sum per 256 tiles (stable_count_super.comp), all zero to begin with.
         let supers = two_pass.then(|| (ntiles.div_ceil(64) * 64, ntiles.div_ceil(SUPER_TILES)));
-        let tiles = Buffer::new(ctx, supers.map_or(ntiles, |(at, len)| at + len), "compact tiles")?;
+        let tiles = Buffer::new(ctx, supers.map_or(ntiles, |(at, len)| at + 2 + 2 * len), "compact tiles")?;
+        if two_pass {
+            ctx.submit(|rec| {
+                rec.fill(&tiles, 0);
+                Ok(())
+            })?;
+        }
         // One status word per look-back tile of every range (a range need not be a whole number
         // of look-back tiles).
         let sg = ctx.info().subgroup_size;
@@ -803,8 +811,8 @@ impl Compactor {
     /// work may still use `output` or `count`. It records a fill of `count` (the unordered
     /// variants count with atomics from 0; `stable-lookback` only where its kernel does not leave
     /// its state zeroed: then a fill of that state too, else a compute-to-compute barrier for it;
-    /// `stable` in two passes: a fill of its superblock sums instead), and its own barriers between
-    /// steps. After, `count`
+    /// `stable` records no fill, only a compute-to-compute barrier: in two passes each run's count
+    /// zeroes the next run's superblock sums), and its own barriers between steps. After, `count`
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
     /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill). The runs of one
     /// `stable` or `stable-lookback` compactor share its scratch (tile counts, look-back state),
@@ -865,14 +873,10 @@ impl Compactor {
         // ordered variants one before them: a run's scratch is the last run's too.
         if self.variant == Variant::StableLookback && self.clean && n > 0 {
             rec.barrier(Sync::ComputeToCompute);
-        } else if let (Some((at, len)), true) = (self.supers, n > 0) {
-            // `stable` in two passes adds each tile's count to its superblock's sum. The fill
-            // waits for the last run's reads of the sums (runs of one compactor share them).
-            rec.barrier(Sync::ComputeToTransfer);
-            rec.fill_raw(self.tiles.raw(), 4 * at as u64, 4 * len as u64, 0);
-            rec.barrier(Sync::TransferToCompute);
         } else if self.variant == Variant::Stable && n > 0 {
-            rec.barrier(Sync::ComputeToCompute); // the last run's reads of the tile counts
+            // The last run's reads of the tile counts (and in two passes, of the superblock sums
+            // that this run's count zeroes, and its flip of the parity).
+            rec.barrier(Sync::ComputeToCompute);
         } else if self.variant != Variant::Stable || n == 0 {
             if self.variant == Variant::StableLookback {
                 rec.barrier(Sync::ComputeToTransfer); // the last run's use of the state
@@ -991,12 +995,16 @@ impl Compactor {
         (at, len): (usize, usize),
         stamp: &mut dyn FnMut(&mut Recorder, &'static str) -> Result<()>,
     ) -> Result<()> {
-        let supers = self.tiles.bind_range(at, at + len);
+        let supers = self.tiles.bind_range(at, at + 2 + 2 * len);
         let counts = self.tiles.bind_range(0, at);
         let shift = self.range.trailing_zeros();
         // push: n, threshold, out_shift, tile_base (the tiles of the ranges before), last range
         let push = |(s, e): (usize, usize), tile_base: usize, last: bool| -> Vec<u8> {
             bytemuck::cast_slice(&[(e - s) as u32, self.threshold, shift, tile_base as u32, last as u32]).to_vec()
+        };
+        // The count's fifth word: the superblocks at capacity (it zeroes the other set's sums).
+        let count_push = |(s, e): (usize, usize), tile_base: usize| -> Vec<u8> {
+            bytemuck::cast_slice(&[(e - s) as u32, self.threshold, shift, tile_base as u32, len as u32]).to_vec()
         };
         // One group per tile: a 2-D grid past MAX_GROUPS tiles (the extra groups leave at once).
         let grid = |(s, e): (usize, usize)| {
@@ -1011,7 +1019,7 @@ impl Compactor {
                 rec.barrier(Sync::ComputeToCompute); // the same counts and sums
             }
             let binds = [input.bind_range(r.0, r.1), input.bind_range(r.0, r.1), counts, supers];
-            rec.dispatch(&self.kernels[3], grid(r), &binds, &push(r, tile_base, false))?;
+            rec.dispatch(&self.kernels[3], grid(r), &binds, &count_push(r, tile_base))?;
             bases.push(tile_base);
             tile_base += (r.1 - r.0).div_ceil(self.tile);
         }
@@ -1146,13 +1154,15 @@ impl Compactor {
     }
 }
 
-fn run_with(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
+/// `l2_scrub_mib`: before each timed run, untimed, read that many MiB ([`L2Scrub`]; 0: none).
+fn run_with(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32, l2_scrub_mib: usize) -> Result<(Timing, Vec<u32>)> {
     let n = data.len();
     let input = Buffer::from_slice(ctx, data, "compact input")?;
     let output = Buffer::new(ctx, n.max(1), "compact output")?;
     let count = Buffer::new(ctx, 1, "compact count")?;
     let timing = if runs > 0 {
-        crate::gpu::measure(ctx, warmup, runs, |rec| c.record(rec, &input, n, &output, &count))?
+        let scrub = L2Scrub::new(ctx, l2_scrub_mib)?;
+        crate::gpu::measure_after(ctx, warmup, runs, |rec| scrub.record(rec), |rec| c.record(rec, &input, n, &output, &count))?
     } else {
         ctx.submit(|rec| c.record(rec, &input, n, &output, &count))?;
         Timing::default()
@@ -1171,7 +1181,7 @@ fn run_with(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32) 
 /// Compacts `data` (bits of `ty`) on the GPU: the kept f(x), in input order for `stable`.
 pub fn run(ctx: &Context, data: &[u32], ty: ElemType, pred: Predicate, func: Func, variant: Variant) -> Result<Vec<u32>> {
     let c = Compactor::new(ctx, variant, ty, pred, func, data.len())?;
-    Ok(run_with(ctx, &c, data, 0, 0)?.1)
+    Ok(run_with(ctx, &c, data, 0, 0, 0)?.1)
 }
 
 /// Uploads once, then times only the GPU work (`gpu::measure`), and returns the last result.
@@ -1187,29 +1197,41 @@ pub fn time(
     runs: u32,
 ) -> Result<(Timing, Vec<u32>)> {
     let c = Compactor::new(ctx, variant, ty, pred, func, data.len())?;
-    run_with(ctx, &c, data, warmup, runs.max(1))
+    run_with(ctx, &c, data, warmup, runs.max(1), 0)
 }
 
-/// As [`time`] with a prepared compactor.
+/// As [`time`] with a prepared compactor; `l2_scrub_mib` as for [`time_passes`].
 #[doc(hidden)]
-pub fn time_compactor(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
-    run_with(ctx, c, data, warmup, runs.max(1))
+pub fn time_compactor(
+    ctx: &Context,
+    c: &Compactor,
+    data: &[u32],
+    warmup: u32,
+    runs: u32,
+    l2_scrub_mib: usize,
+) -> Result<(Timing, Vec<u32>)> {
+    run_with(ctx, c, data, warmup, runs.max(1), l2_scrub_mib)
 }
 
 /// Per-pass GPU times of a prepared compactor: `warmup` untimed runs, then `runs` runs each with
 /// a timestamp after every pass (`Compactor::record_stamped`); returns (pass, median ns) in
-/// recording order, the passes of all ranges of one kind summed ("fill" is the count/state fill).
+/// recording order, the passes of all ranges of one kind summed ("fill" is the count/state fill,
+/// or the barrier alone). `l2_scrub_mib` > 0: before each run, untimed, read that many MiB of
+/// another buffer ([`L2Scrub`]), so that the run finds neither its input nor the last run's
+/// output in L2.
 #[doc(hidden)]
-pub fn time_passes(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32) -> Result<Vec<(String, f64)>> {
+pub fn time_passes(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs: u32, l2_scrub_mib: usize) -> Result<Vec<(String, f64)>> {
     let n = data.len();
     let input = Buffer::from_slice(ctx, data, "compact input")?;
     let output = Buffer::new(ctx, n.max(1), "compact output")?;
     let count = Buffer::new(ctx, 1, "compact count")?;
     let mut timer = crate::gpu::Timer::new(ctx, 16)?;
     let mut samples: Vec<(String, Vec<f64>)> = Vec::new();
+    let scrub = L2Scrub::new(ctx, l2_scrub_mib)?;
     for i in 0..warmup + runs.max(1) {
         ctx.submit(|rec| {
             timer.reset(rec);
+            scrub.record(rec)?;
             rec.barrier(Sync::Full);
             timer.stamp(rec, "start")?;
             c.record_stamped(rec, &input, n, &output, &count, &mut |rec, label| timer.stamp(rec, label))
@@ -1232,5 +1254,5 @@ pub fn time_passes(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs
 
 /// Runs a prepared compactor (for tests of the range logic with [`Compactor::with_range`]).
 pub fn run_compactor(ctx: &Context, c: &Compactor, data: &[u32]) -> Result<Vec<u32>> {
-    Ok(run_with(ctx, c, data, 0, 0)?.1)
+    Ok(run_with(ctx, c, data, 0, 0, 0)?.1)
 }
