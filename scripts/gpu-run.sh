@@ -94,6 +94,10 @@ if [ "$mode" = full ]; then
     log $W compact --n $n --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 30 --passes
   done
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --stable-passes 3 --runs 30 --passes
+  # Both ordered variants with L2 emptied before each run (sixteenth session: back to back, a run
+  # can find some of its input, or the last run's dirty output, in L2), and at 2^20.
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,stable-lookback --runs 30 --passes --l2-scrub 256
+  log $W compact --n 1048576 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,stable-lookback --runs 30 --passes
   # The large kernel (the default from 2^23 elements on GPUs with the subgroup clock) against the
   # persistent grid (the default below), around the crossing and at 2^26.
   for n in 4194304 8388608 16777216 67108864; do for lf in "" "--lookback-large-from never"; do
