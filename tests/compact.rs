@@ -371,6 +371,26 @@ fn cli_table_json_and_out_file() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["results"][0]["kept"], 4);
     assert_eq!(std::fs::read_to_string(&kept).unwrap(), "2\n0\n9\n-4\n");
+    // The measuring option that empties L2 before each run: the result is still checked.
+    let out = wg()
+        .args([
+            "--validate",
+            "compact",
+            "--n",
+            "30011",
+            "--variant",
+            "stable,stable-lookback",
+            "--runs",
+            "2",
+            "--passes",
+            "--l2-scrub",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.matches("yes (exact order)").count() == 2 && text.contains("passes: stable "), "{text}");
 }
 
 #[test]
@@ -383,6 +403,7 @@ fn cli_bad_input_gives_one_line() {
     fails_with_one_line(&["compact", "--type", "u8"], "type");
     fails_with_one_line(&["compact", "--func", "square"], "function");
     fails_with_one_line(&["compact", "--variant", "sorted"], "variant");
+    fails_with_one_line(&["compact", "--n", "1000", "--l2-scrub", "1000000"], "l2 scrub");
     fails_with_one_line(&["compact", "--n", "99999999999", "--pass-fraction", "0.5"], "too large");
     fails_with_one_line(&["compact", "--input", "/nonexistent.npy"], "cannot read");
 }
