@@ -998,13 +998,11 @@ impl Compactor {
         let supers = self.tiles.bind_range(at, at + 2 + 2 * len);
         let counts = self.tiles.bind_range(0, at);
         let shift = self.range.trailing_zeros();
-        // push: n, threshold, out_shift, tile_base (the tiles of the ranges before), last range
-        let push = |(s, e): (usize, usize), tile_base: usize, last: bool| -> Vec<u8> {
-            bytemuck::cast_slice(&[(e - s) as u32, self.threshold, shift, tile_base as u32, last as u32]).to_vec()
-        };
-        // The count's fifth word: the superblocks at capacity (it zeroes the other set's sums).
-        let count_push = |(s, e): (usize, usize), tile_base: usize| -> Vec<u8> {
-            bytemuck::cast_slice(&[(e - s) as u32, self.threshold, shift, tile_base as u32, len as u32]).to_vec()
+        // push: n, threshold, out_shift, tile_base (the tiles of the ranges before), then the
+        // count's superblocks at capacity (it zeroes the other set's sums) or the scatter's 1 in
+        // the last range.
+        let push = |(s, e): (usize, usize), tile_base: usize, fifth: usize| -> Vec<u8> {
+            bytemuck::cast_slice(&[(e - s) as u32, self.threshold, shift, tile_base as u32, fifth as u32]).to_vec()
         };
         // One group per tile: a 2-D grid past MAX_GROUPS tiles (the extra groups leave at once).
         let grid = |(s, e): (usize, usize)| {
@@ -1019,7 +1017,7 @@ impl Compactor {
                 rec.barrier(Sync::ComputeToCompute); // the same counts and sums
             }
             let binds = [input.bind_range(r.0, r.1), input.bind_range(r.0, r.1), counts, supers];
-            rec.dispatch(&self.kernels[3], grid(r), &binds, &count_push(r, tile_base))?;
+            rec.dispatch(&self.kernels[3], grid(r), &binds, &push(r, tile_base, len))?;
             bases.push(tile_base);
             tile_base += (r.1 - r.0).div_ceil(self.tile);
         }
@@ -1037,7 +1035,7 @@ impl Compactor {
                 windows[3],
                 supers,
             ];
-            rec.dispatch(&self.kernels[4], grid(r), &binds, &push(r, base, k + 1 == ranges.len()))?;
+            rec.dispatch(&self.kernels[4], grid(r), &binds, &push(r, base, (k + 1 == ranges.len()) as usize))?;
         }
         stamp(rec, "scatter")?;
         Ok(())
