@@ -94,6 +94,14 @@ if [ "$mode" = full ]; then
     log $W compact --n $n --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 30 --passes
   done
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --stable-passes 3 --runs 30 --passes
+  # `stable`'s count and scatter overlapping (the default on NVIDIA since the seventeenth session)
+  # against the same two passes one after the other (--stable-overlap 0), and the overlap
+  # kernels with a barrier between them.
+  for nf in "67108864 0.5" "67108864 0.001" "67108864 1" "16777216 0.5" "1048576 0.5"; do set -- $nf
+    log $W compact --n $1 --type f32 --pred gt:0.5 --pass-fraction $2 --variant stable --runs 30 --passes --stable-overlap 0
+  done
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 30 --passes --stable-overlap-barrier true
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 1 --variant stable --runs 30 --passes
   # Both ordered variants with L2 emptied before each run (sixteenth session: back to back, a run
   # can find some of its input, or the last run's dirty output, in L2), and at 2^20.
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,stable-lookback --runs 30 --passes --l2-scrub 256

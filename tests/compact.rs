@@ -67,6 +67,11 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
     let mut k = vec![d, Knobs { windows: Some(4), ..d }, Knobs { groups: Some(3), ..d }];
     match v {
         Variant::Stable => {
+            // the count and the scatter overlapping (under validation, with the barrier between),
+            // and their scatter counting every tile before its own itself
+            k.push(Knobs { stable_overlap: Some(3), ..d });
+            k.push(Knobs { stable_overlap: Some(1), windows: Some(4), ..d });
+            k.push(Knobs { stable_overlap: Some(2), stable_overlap_recount: true, ..d });
             // the classic three passes (the default is two)
             let three = Knobs { stable_passes: 3, ..d };
             for rounds in [4, 8] {
@@ -237,6 +242,7 @@ fn knobs_every_path() {
     assert!(refuse(Knobs { rounds: 8, ..d }, 100), "8 rounds per tile are for three passes");
     assert!(refuse(Knobs { stable_passes: 1, ..d }, 100));
     assert!(refuse(Knobs { groups: Some(0), ..d }, 100));
+    assert!(refuse(Knobs { stable_overlap: Some(0), stable_overlap_recount: true, ..d }, 100), "recount is for overlapping passes");
 }
 
 #[test]
@@ -288,6 +294,39 @@ fn two_pass_superblocks() {
             let got = run_compactor(&g, &c, &data).unwrap();
             check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("two passes, alternating, n={n}"));
         }
+    }
+}
+
+#[test]
+fn overlapping_passes() {
+    let _shared = shared();
+    // `stable` with the counters running beside the scatter (here, under validation, with the
+    // barrier between them): words past one superblock, the last superblock partial, the two
+    // sets of words alternating over large, small, large runs (the third run's second superblock
+    // and tiles were zeroed by the small run, which has none of them itself), and the scatter's
+    // own recount where no word is published (one superblock and tiles: llvmpipe's loop limit).
+    let g = gpu();
+    let pred = Predicate::Greater(0.5f32.to_bits());
+    let big = 3_000_017;
+    let knobs = |counters, recount| Knobs { stable_overlap: Some(counters), stable_overlap_recount: recount, ..Knobs::default() };
+    let make = |k: Knobs, cap: usize| {
+        Compactor::with_knobs(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, cap, range_elems(&g), SPIN_LIMIT, k).unwrap()
+    };
+    for counters in [1, 4, 7] {
+        let c = make(knobs(counters, false), big);
+        for (i, (n, frac)) in
+            [(big, 0.5), (1 << 20, 0.5), (big, 1.0), (4097, 0.5), ((1 << 20) + 1, 0.001), (big, 0.0)].into_iter().enumerate()
+        {
+            let data = generate_for_predicate(n, ElemType::F32, pred, frac, 300 + i as u64 + counters as u64).unwrap();
+            let got = run_compactor(&g, &c, &data).unwrap();
+            check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("overlap {counters} n={n} frac={frac}"));
+        }
+    }
+    let c = make(knobs(3, true), 1_060_007);
+    for (i, n) in [1_060_007usize, 5000, 1_048_577].into_iter().enumerate() {
+        let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 400 + i as u64).unwrap();
+        let got = run_compactor(&g, &c, &data).unwrap();
+        check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("overlap, recounted, n={n}"));
     }
 }
 

@@ -49,6 +49,15 @@ pub struct Args {
     /// Knob: stable in 2 passes (count with superblock sums, scatter finding each tile's prefix) or 3 (count, scan, scatter)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().stable_passes)]
     pub stable_passes: u32,
+    /// Knob: stable's counter groups running beside the scatter (default: one per multiprocessor where the driver tells their number, on a GPU; 0: count, barrier, scatter)
+    #[arg(long, hide = true)]
+    pub stable_overlap: Option<u32>,
+    /// Knob: with overlapping passes, a barrier between the counters and the scatter all the same (what the validation layer can check)
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub stable_overlap_barrier: bool,
+    /// Diagnosis: with overlapping passes, the counters publish nothing, so the scatter counts every tile before its own itself (exact, slow)
+    #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
+    pub stable_overlap_recount: bool,
     /// Knob: stable-lookback's exact fallback for a look-back that gives up (false: timing only)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_fallback, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
@@ -136,6 +145,9 @@ impl Args {
             groups: self.groups,
             rounds: self.tile_rounds,
             stable_passes: self.stable_passes,
+            stable_overlap: self.stable_overlap,
+            stable_overlap_barrier: self.stable_overlap_barrier,
+            stable_overlap_recount: self.stable_overlap_recount,
             lookback_fallback: self.lookback_fallback,
             lookback_tail: self.lookback_tail,
             lookback_groups: self.lookback_groups,
@@ -181,6 +193,9 @@ impl Args {
             groups: k.groups,
             tile_rounds: k.rounds,
             stable_passes: k.stable_passes,
+            stable_overlap: k.stable_overlap,
+            stable_overlap_barrier: k.stable_overlap_barrier,
+            stable_overlap_recount: k.stable_overlap_recount,
             lookback_fallback: k.lookback_fallback,
             lookback_tail: k.lookback_tail,
             lookback_spin_limit: compact::SPIN_LIMIT,

@@ -623,6 +623,11 @@ impl Context {
     pub fn has_executable_properties(&self) -> bool {
         self.inner.has_executable_properties
     }
+    /// Whether validation messages are collected (the validation layer is on). Ops that order
+    /// work in ways the layer cannot see record a barrier instead (`stable`'s overlapping passes).
+    pub fn validating(&self) -> bool {
+        self.inner.messenger.is_some()
+    }
     /// Validation messages collected so far (empty when validation is off).
     pub fn validation_messages(&self) -> Vec<String> {
         self.inner.sink.messages.lock().map(|m| m.clone()).unwrap_or_default()

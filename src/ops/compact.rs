@@ -157,6 +157,8 @@ const MAX_GROUPS: usize = 65535;
 /// Elements per tile of `stable` (4 rounds x 256 invocations x uvec4).
 const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
+/// Invocations per counter group of `stable` with overlapping passes (2 rounds of uvec4).
+const COUNTER_LOCAL: u32 = 512;
 /// The most tiles one group of stable-lookback's persistent grids draws (see SPIN_LIMIT), and on
 /// CPU devices: there each tile's other loops take up to about 150 iterations per invocation
 /// (32 subgroups of 8 at 256 invocations, summed in loops; the dealt grid's claims re-read and
@@ -195,6 +197,18 @@ pub struct Knobs {
     /// reduce-then-scan, and stable-lookback's recorded fallback). `groups`, `stage_output`,
     /// `stage_vec4` and `scan_coalesced` shape the 3 passes only.
     pub stable_passes: u32,
+    /// `stable` in two passes: the count's persistent groups (of 512) run beside the scatter, with
+    /// no barrier between (glsl/compact/stable_count_overlap.comp, stable_scatter_overlap.comp),
+    /// so the scatter finds its tile in L2. `None`: one group per multiprocessor on a GPU whose
+    /// driver tells their number (VK_NV_shader_sm_builtins), else not; `Some(0)`: not (count,
+    /// barrier, scatter). One range only (more: not).
+    pub stable_overlap: Option<u32>,
+    /// With `stable_overlap`: a barrier between the counters and the scatter all the same, so the
+    /// validation layer can check the run (it cannot see the waits that order the two).
+    pub stable_overlap_barrier: bool,
+    /// With `stable_overlap`, tests: the counters publish nothing, so the scatter's waits give up
+    /// at once and each invocation counts the tiles before its own itself (exact, slow).
+    pub stable_overlap_recount: bool,
     /// `stable-lookback`: the fallback for a look-back that gives up (`lookback_tail`). Without it
     /// a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
@@ -288,6 +302,9 @@ impl Default for Knobs {
             groups: None,
             rounds: 4,
             stable_passes: 2,
+            stable_overlap: None,
+            stable_overlap_barrier: false,
+            stable_overlap_recount: false,
             lookback_fallback: true,
             lookback_tail: None,
             lookback_groups: None,
@@ -342,6 +359,10 @@ pub struct Compactor {
     one_window: bool,
     /// Workgroups of stable-lookback's persistent grid.
     lookback_groups: u32,
+    /// `stable` in two passes, overlapping: the counter groups (kernels 5..=7).
+    overlap: Option<u32>,
+    /// ... with a barrier between the counters and the scatter (asked for, or validation on).
+    overlap_barrier: bool,
     /// The most tiles one group of the persistent grids draws on this device.
     max_tiles_per_group: usize,
     /// stable-lookback: look-back iterations of one group before it gives up (SPIN_LIMIT).
@@ -713,6 +734,17 @@ impl Compactor {
         let spec = [(0, LOCAL), (1, ty as u32), (2, kind), (3, func as u32), (5, if one_window { 1 } else { 4 })];
         let scatter_spec =
             [spec[0], spec[1], spec[2], spec[3], spec[4], (6, knobs.stage_output as u32), (7, knobs.rounds), (8, knobs.stage_vec4 as u32)];
+        // `stable` with the count and the scatter overlapping: its counter groups.
+        let overlap = match knobs.stable_overlap {
+            _ if !two_pass => None,
+            Some(0) => None,
+            Some(g) => Some(g.min(MAX_GROUPS as u32)),
+            None if ctx.info().device_type == "CPU" => None,
+            None => ctx.info().compute_units,
+        };
+        if knobs.stable_overlap_recount && overlap.is_none() {
+            return Err(Error::invalid("--stable-overlap-recount true is for stable with overlapping passes (--stable-overlap N)"));
+        }
         let kernels = match variant {
             Variant::GlobalAtomic => vec![Kernel::new(ctx, &shaders::COMPACT_GLOBAL_ATOMIC, &spec)?],
             Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
@@ -727,6 +759,15 @@ impl Compactor {
                 if two_pass {
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT_SUPER, &[spec[0], spec[1], spec[2]])?);
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER_PREFIX, &spec)?);
+                }
+                if overlap.is_some() {
+                    // Counter groups of 512 in 2 rounds: tiles of 4096, as the scatter's.
+                    let publish = (10, !knobs.stable_overlap_recount as u32);
+                    let cspec = [(0, COUNTER_LOCAL), spec[1], spec[2], (7, 4 * LOCAL / COUNTER_LOCAL), publish];
+                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT_OVERLAP, &cspec)?);
+                    let spin = if knobs.stable_overlap_recount { vec![(10, 0)] } else { vec![] };
+                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER_OVERLAP, &[&spec[..], &spin].concat())?);
+                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_OVERLAP_FLIP, &[])?);
                 }
                 if variant == Variant::StableLookback {
                     if capacity >= 1 << 30 {
@@ -744,8 +785,9 @@ impl Compactor {
         };
         let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
         // Two passes: after the tile counts, the parity word, the scatter's copy of it, and two
-        // sets of a sum per 256 tiles (stable_count_super.comp), all zero to begin with.
-        let supers = two_pass.then(|| (ntiles.div_ceil(64) * 64, ntiles.div_ceil(SUPER_TILES)));
+        // sets of a sum per 256 tiles (stable_count_super.comp), all zero to begin with. (Overlap experiment: two
+        // sets of tile words.)
+        let supers = two_pass.then(|| (2 * ntiles.div_ceil(SUPER_TILES) * SUPER_TILES, ntiles.div_ceil(SUPER_TILES)));
         let tiles = Buffer::new(ctx, supers.map_or(ntiles, |(at, len)| at + 2 + 2 * len), "compact tiles")?;
         if two_pass {
             ctx.submit(|rec| {
@@ -795,6 +837,8 @@ impl Compactor {
             supers,
             one_window,
             lookback_groups,
+            overlap,
+            overlap_barrier: knobs.stable_overlap_barrier || ctx.validating(),
             max_tiles_per_group: max_tiles_per_group(ctx),
             spin_limit,
             subgroup: ctx.info().subgroup_size,
@@ -1010,6 +1054,38 @@ impl Compactor {
             let x = tiles.clamp(1, MAX_GROUPS);
             [x as u32, tiles.div_ceil(x) as u32, 1]
         };
+        // Overlapping (one range): the counters, then with no barrier the scatter, whose groups wait
+        // for the counts before their tile; after a barrier, the flip of the set of words.
+        if let (Some(counters), [r]) = (self.overlap, ranges) {
+            let total_tiles = (r.1 - r.0).div_ceil(self.tile);
+            let binds = [input.bind_range(r.0, r.1), input.bind_range(r.0, r.1), counts, supers];
+            rec.dispatch(&self.kernels[5], [counters.clamp(1, total_tiles as u32), 1, 1], &binds, &push(*r, 0, len))?;
+            stamp(rec, "count")?;
+            if self.overlap_barrier {
+                rec.barrier(Sync::ComputeToCompute); // the same kernels one after the other
+            }
+            let binds = [
+                input.bind_range(r.0, r.1),
+                input.bind_range(r.0, r.1),
+                cnt,
+                counts,
+                windows[0],
+                windows[1],
+                windows[2],
+                windows[3],
+                supers,
+                counts,
+                supers,
+            ];
+            let mut pc = push(*r, 0, 1);
+            pc.extend_from_slice(bytemuck::bytes_of(&(total_tiles as u32)));
+            rec.dispatch(&self.kernels[6], grid(*r), &binds, &pc)?;
+            stamp(rec, "scatter")?;
+            rec.barrier(Sync::ComputeToCompute); // every group has read the parity
+            rec.dispatch(&self.kernels[7], [1, 1, 1], &[supers], &[])?;
+            stamp(rec, "flip")?;
+            return Ok(());
+        }
         let mut tile_base = 0;
         let mut bases = Vec::new();
         for (k, &r) in ranges.iter().enumerate() {

@@ -1,0 +1,7 @@
+#version 450
+// `stable` with the count and scatter overlapping: after both (and a barrier), flip the set of
+// words the next run uses (stable_count_overlap.comp). One invocation.
+layout(local_size_x = 1) in;
+layout(std430, binding = 8) buffer Supers { uint parity; };
+
+void main() { parity ^= 1u; }

@@ -1,0 +1,97 @@
+#version 450
+// Ours, `stable` with the count and the scatter overlapping, step 2 of 2: as
+// stable_scatter_prefix.comp, but dispatched with no barrier after the counters
+// (stable_count_overlap.comp), and tiles in order: a group's tile was counted moments ago and is
+// still in L2. Each invocation reads its words of the prefix (the superblocks' before this
+// tile's, or a tile's of its own superblock before it) and waits until they are published.
+//
+// A wait is bounded: past SPIN_LIMIT re-reads the invocation counts that superblock or tile
+// itself, from the input. So the result is exact even where the counters did not run beside the
+// scatter (a device that runs dispatches one after the other never waits).
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint TYPE = 0u;
+layout(constant_id = 2) const uint PRED = 0u;
+layout(constant_id = 3) const uint FUNC = 0u;
+layout(constant_id = 10) const uint SPIN_LIMIT = 1u << 20; // tests: 0
+// tile_base: the tiles of the ranges before this one (0: one range); last: 1 in the last range;
+// total_tiles: of every range (the last superblock's size).
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint last; uint total_tiles; } p;
+#include "compact_common.glsl"
+#include "stable_tile.glsl"
+layout(std430, binding = 2) writeonly buffer Count { uint count; };
+// As stable_count_overlap.comp: words[2g + set] tile g's word, sums[2j + set] superblock j's.
+// Read first as plain loads, issued with the tile's; only a word not yet published is read
+// again, through the volatile bindings of the same buffers (a volatile first read costs the
+// H200 a memory latency per group: 0.160 against 0.197 ms at 2^26).
+layout(std430, binding = 3) readonly buffer Tiles { uint words[]; };
+layout(std430, binding = 8) readonly buffer Supers { uint parity; uint unused; uint sums[]; };
+layout(std430, binding = 9) coherent volatile readonly buffer TilesAgain { uint words_again[]; };
+layout(std430, binding = 10) coherent volatile readonly buffer SupersAgain { uint parity_again; uint unused_again; uint sums_again[]; };
+const uint SUPER_SHIFT = 8u; // 256 tiles per superblock (SUPER_TILES in src/ops/compact.rs)
+const uint DONE_SHIFT = 21u;  // as stable_count_overlap.comp
+const uint READY = 1u << 31;
+
+shared uvec2 sg_sum[gl_WorkGroupSize.x / 4u];
+shared uint sg_prefix[gl_WorkGroupSize.x / 4u];
+shared uint stage[4u * gl_WorkGroupSize.x]; // one round: 4 words per invocation, a part per subgroup
+#define RANK_SUMS sg_sum
+#include "tile_rank.glsl"
+#define STAGED stage
+#include "subgroup_write.glsl"
+
+// The kept elements of `tiles` tiles from `first` (of this range), counted by this invocation
+// alone: only where a wait gave up. 8 loads per iteration (llvmpipe leaves a loop after 65535).
+uint count_tiles(uint first, uint tiles) {
+    uint c = 0u, from = first * tile_size() / 4u, to = min(from + tiles * tile_size() / 4u, (p.n + 3u) / 4u);
+    for (uint i = from; i < to; i += 8u) {
+        [[unroll]] for (uint k = 0u; k < 8u; ++k) c += i + k < to ? bitCount(pass_mask(load4(i + k))) : 0u;
+    }
+    return c;
+}
+
+// Superblock q's kept count, once its tiles are all counted.
+uint superblock(uint q, uint set) {
+    uint need = min(1u << SUPER_SHIFT, p.total_tiles - (q << SUPER_SHIFT));
+    uint w = sums[2u * q + set];
+    for (uint i = 0u; (w >> DONE_SHIFT) < need; ++i) {
+        if (i == SPIN_LIMIT) return count_tiles((q << SUPER_SHIFT) - p.tile_base, need);
+        w = sums_again[2u * q + set];
+    }
+    return w & ((1u << DONE_SHIFT) - 1u);
+}
+
+// Tile j's kept count (j < this tile, of its superblock), once published.
+uint tile_count_of(uint j, uint set) {
+    uint w = words[2u * j + set];
+    for (uint i = 0u; (w & READY) == 0u; ++i) {
+        if (i == SPIN_LIMIT) return count_tiles(j - p.tile_base, 1u);
+        w = words_again[2u * j + set];
+    }
+    return w & ~READY;
+}
+
+void main() {
+    uint t = gl_LocalInvocationID.x, tile = gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y, L = gl_WorkGroupSize.x;
+    if (tile * tile_size() >= p.n) return; // uniform: past the last tile of a 2-D grid
+    uint ntiles = (p.n + tile_size() - 1u) / tile_size();
+    uvec4 v[ROUNDS];
+    for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * L + t);
+    // This invocation's part of the prefix, read while the tile's loads are in flight.
+    uint g = p.tile_base + tile, s = g >> SUPER_SHIFT, set = parity, part = 0u, j = (s << SUPER_SHIFT) + t;
+    for (uint q = t; q < s; q += L) part += superblock(q, set);
+    if (j < g) part += tile_count_of(j, set); // L = 256: one tile of the superblock each
+    part = subgroupAdd(part);
+    if (subgroupElect()) sg_prefix[gl_SubgroupID] = part;
+    uvec2 c = uvec2(0u);
+    for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r])) << (16u * (r & 1u));
+    uvec2 at;
+    uint tile_count = rank_in_group(c, at); // its barrier completes sg_prefix too
+    uint base = 0u;
+    for (uint q = 0u; q < gl_NumSubgroups; ++q) base += sg_prefix[q];
+    write_by_subgroups(v, at, base);
+    if (t == 0u && p.last == 1u && tile + 1u == ntiles) count = base + tile_count;
+}
