@@ -53,10 +53,9 @@ uint count_tiles(uint first, uint tiles) {
     return c;
 }
 
-// Superblock q's kept count, once its tiles are all counted.
-uint superblock(uint q, uint set) {
+// Superblock q's kept count, once its tiles are all counted; w: its word as first read.
+uint superblock(uint q, uint w, uint set) {
     uint need = min(1u << SUPER_SHIFT, p.total_tiles - (q << SUPER_SHIFT));
-    uint w = sums[2u * q + set];
     for (uint i = 0u; (w >> DONE_SHIFT) < need; ++i) {
         if (i == SPIN_LIMIT) return count_tiles((q << SUPER_SHIFT) - p.tile_base, need);
         w = sums_again[2u * q + set];
@@ -64,9 +63,9 @@ uint superblock(uint q, uint set) {
     return w & ((1u << DONE_SHIFT) - 1u);
 }
 
-// Tile j's kept count (j < this tile, of its superblock), once published.
-uint tile_count_of(uint j, uint set) {
-    uint w = words[2u * j + set];
+// Tile j's kept count (j < this tile, of its superblock), once published; w: its word as first
+// read (READY: none to read).
+uint tile_count_of(uint j, uint w, uint set) {
     for (uint i = 0u; (w & READY) == 0u; ++i) {
         if (i == SPIN_LIMIT) return count_tiles(j - p.tile_base, 1u);
         w = words_again[2u * j + set];
@@ -82,8 +81,12 @@ void main() {
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * L + t);
     // This invocation's part of the prefix, read while the tile's loads are in flight.
     uint g = p.tile_base + tile, s = g >> SUPER_SHIFT, set = parity, part = 0u, j = (s << SUPER_SHIFT) + t;
-    for (uint q = t; q < s; q += L) part += superblock(q, set);
-    if (j < g) part += tile_count_of(j, set); // L = 256: one tile of the superblock each
+    // Both first reads are issued before either is checked (one memory latency, under the
+    // tile's): checked one after the other, the H200 took 7% longer at 2^26.
+    uint ws = t < s ? sums[2u * t + set] : 0u;
+    uint wt = j < g ? words[2u * j + set] : READY; // L = 256: one tile of the superblock each
+    part = (t < s ? superblock(t, ws, set) : 0u) + tile_count_of(j, wt, set);
+    for (uint q = t + L; q < s; q += L) part += superblock(q, sums[2u * q + set], set); // past 2^28 elements
     part = subgroupAdd(part);
     if (subgroupElect()) sg_prefix[gl_SubgroupID] = part;
     uvec2 c = uvec2(0u);
