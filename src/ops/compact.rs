@@ -856,7 +856,10 @@ impl Compactor {
     /// variants count with atomics from 0; `stable-lookback` only where its kernel does not leave
     /// its state zeroed: then a fill of that state too, else a compute-to-compute barrier for it;
     /// `stable` records no fill, only a compute-to-compute barrier: in two passes each run's count
-    /// zeroes the next run's superblock sums), and its own barriers between steps. After, `count`
+    /// zeroes the next run's superblock sums), and its own barriers between steps. `stable` with
+    /// overlapping passes (the default on NVIDIA) records its count and scatter with no barrier
+    /// between (the scatter waits for the counts in the shader; with validation on, a barrier
+    /// goes there), then a barrier and a one-invocation dispatch that flips its scratch's set. After, `count`
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
     /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill). The runs of one
     /// `stable` or `stable-lookback` compactor share its scratch (tile counts, look-back state),
