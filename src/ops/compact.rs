@@ -1057,6 +1057,11 @@ impl Compactor {
             let x = tiles.clamp(1, MAX_GROUPS);
             [x as u32, tiles.div_ceil(x) as u32, 1]
         };
+        // The scatter's bindings: input (scalar, uvec4), count, tile counts, output windows, sums.
+        let scatter_binds = |(s, e): (usize, usize)| {
+            let w = windows;
+            vec![input.bind_range(s, e), input.bind_range(s, e), cnt, counts, w[0], w[1], w[2], w[3], supers]
+        };
         // Overlapping (one range): the counters, then with no barrier the scatter, whose groups wait
         // for the counts before their tile; after a barrier, the flip of the set of words.
         if let (Some(counters), [r]) = (self.overlap, ranges) {
@@ -1067,19 +1072,7 @@ impl Compactor {
             if self.overlap_barrier {
                 rec.barrier(Sync::ComputeToCompute); // the same kernels one after the other
             }
-            let binds = [
-                input.bind_range(r.0, r.1),
-                input.bind_range(r.0, r.1),
-                cnt,
-                counts,
-                windows[0],
-                windows[1],
-                windows[2],
-                windows[3],
-                supers,
-                counts,
-                supers,
-            ];
+            let binds = [scatter_binds(*r), vec![counts, supers]].concat(); // and their volatile twins
             let mut pc = push(*r, 0, 1);
             pc.extend_from_slice(bytemuck::bytes_of(&(total_tiles as u32)));
             rec.dispatch(&self.kernels[6], grid(*r), &binds, &pc)?;
@@ -1103,18 +1096,7 @@ impl Compactor {
         stamp(rec, "count")?;
         for (k, (&r, &base)) in ranges.iter().zip(&bases).enumerate() {
             rec.barrier(Sync::ComputeToCompute); // every count and sum (then: the count word)
-            let binds = [
-                input.bind_range(r.0, r.1),
-                input.bind_range(r.0, r.1),
-                cnt,
-                counts,
-                windows[0],
-                windows[1],
-                windows[2],
-                windows[3],
-                supers,
-            ];
-            rec.dispatch(&self.kernels[4], grid(r), &binds, &push(r, base, (k + 1 == ranges.len()) as usize))?;
+            rec.dispatch(&self.kernels[4], grid(r), &scatter_binds(r), &push(r, base, (k + 1 == ranges.len()) as usize))?;
         }
         stamp(rec, "scatter")?;
         Ok(())
