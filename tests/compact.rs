@@ -430,6 +430,27 @@ fn cli_table_json_and_out_file() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.matches("yes (exact order)").count() == 2 && text.contains("passes: stable "), "{text}");
+    // The check of one compactor over fresh inputs of alternating sizes: each run against the CPU.
+    let out = wg()
+        .args([
+            "--validate",
+            "compact",
+            "--n",
+            "9001",
+            "--variant",
+            "stable",
+            "--stable-overlap",
+            "2",
+            "--runs",
+            "1",
+            "--alternate-check",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    let (text, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success() && text.contains("yes (exact order)"), "{text}{err}");
+    assert!(err.contains("stable: 0 of 3 alternating runs differ from the CPU"), "{err}");
 }
 
 #[test]

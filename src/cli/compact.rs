@@ -34,6 +34,9 @@ pub struct Args {
     /// Measuring: before each timed run (untimed), read this many MiB of another buffer, so a run finds neither its input nor the last run's output in L2 (0: none)
     #[arg(long, hide = true, default_value_t = 0, value_name = "MIB")]
     pub l2_scrub: usize,
+    /// Check: after timing, K more runs of each variant's compactor on fresh inputs of alternating sizes (n, n/3 + 1, ...) and pass fractions, each checked against the CPU (scratch left from run to run)
+    #[arg(long, hide = true, default_value_t = 0, value_name = "K")]
+    pub alternate_check: usize,
     /// Knob: output windows, 1 (one plain binding; auto when the output fits one) or 4 (branchy)
     #[arg(long, hide = true)]
     pub windows: Option<u32>,
@@ -188,6 +191,7 @@ impl Args {
             numbers: Numbers::demo(3),
             passes: false,
             l2_scrub: 0,
+            alternate_check: 0,
             windows: k.windows,
             stage_output: k.stage_output,
             groups: k.groups,
@@ -221,6 +225,41 @@ impl Args {
             lookback_large_from: k.lookback_large_from,
         }
     }
+}
+
+/// `--alternate-check K`: K runs of one compactor on fresh inputs of alternating sizes and pass
+/// fractions, each against the CPU (a run's scratch is the last run's: `stable`'s two sets of
+/// words, the look-back state). Says how many differed; true if none.
+fn alternate_check(
+    ctx: &workgroup::gpu::Context,
+    c: &compact::Compactor,
+    a: &Args,
+    ty: compact::ElemType,
+    pred: Predicate,
+    func: Func,
+) -> anyhow::Result<bool> {
+    let n = a.n;
+    let mut bad = 0;
+    for k in 0..a.alternate_check {
+        let m = if k % 2 == 0 { n } else { n / 3 + 1 }.min(n);
+        let frac = [0.5, 0.9, 0.1, 0.001][k % 4];
+        let data = numbers::generate_for_predicate(m, ty, pred, frac, a.numbers.seed.wrapping_add(1000 + k as u64))?;
+        let got = compact::run_compactor(ctx, c, &data)?;
+        let want = cpu::compact::par_compact(&data, ty, pred, func);
+        let same = if c.variant.ordered() {
+            got == want
+        } else {
+            let (mut s, mut w) = (got, want);
+            s.sort_unstable();
+            w.sort_unstable();
+            s == w
+        };
+        bad += !same as usize;
+    }
+    if a.alternate_check > 0 {
+        eprintln!("{}: {bad} of {} alternating runs differ from the CPU", c.variant.name(), a.alternate_check);
+    }
+    Ok(bad == 0)
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
@@ -260,14 +299,16 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         if gave_up > 0 {
             eprintln!("note: stable-lookback's look-back gave up waiting in {gave_up} of its runs (warm-ups included); its fallback wrote those results");
         }
+        let alternate_ok = alternate_check(&ctx, &c, a, ty, pred, func)?;
         g.finish(&ctx)?;
-        let ok = if v.ordered() {
-            got == want
-        } else {
-            let mut s = got.clone();
-            s.sort_unstable();
-            s == sorted_want
-        };
+        let ok = alternate_ok
+            && if v.ordered() {
+                got == want
+            } else {
+                let mut s = got.clone();
+                s.sort_unstable();
+                s == sorted_want
+            };
         let gbps = if t.median_ns > 0.0 { (n + got.len()) as f64 * 4.0 / t.median_ns } else { 0.0 };
         rows.push((*v, t, got.len(), ok, gbps));
         if keep_out.is_none() || v.ordered() {
