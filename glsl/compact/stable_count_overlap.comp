@@ -8,8 +8,11 @@
 // DRAM once.
 //
 // Every word says itself whether it is published (a flag, or the superblock's tiles done), so no
-// memory barrier orders them. The words come in two sets, used by alternate runs (`parity`,
-// flipped after each run by stable_overlap_flip.comp); this run zeroes the other set.
+// memory barrier orders them. The words come in two sets, used by alternate runs (`word_set` for
+// the tile words, `parity` for the superblock words, both flipped after each run by
+// stable_overlap_flip.comp); this run zeroes the other sets. The tile words have their own set
+// and region: `stable`'s other two passes (inputs past one binding) share the superblock words and
+// `parity` with these kernels, but neither reads nor zeroes these tile words.
 //
 // The counters never wait on anything: recorded first, they hold their slots before any scatter
 // group starts, and the scatter's waits end as they go on.
@@ -27,8 +30,8 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 #include "compact_common.glsl"
 #define ROUNDS_SPEC // 2 rounds of 512: tiles of 4096, as the scatter's 4 rounds of 256
 #include "stable_tile.glsl"
-// words[2g + set]: tile g's word in either set, READY | count once published.
-layout(std430, binding = 3) writeonly buffer Tiles { uint words[]; };
+// words[2g + wset]: tile g's word in either set, READY | count once published.
+layout(std430, binding = 3) buffer Tiles { uint word_set; uint header[15]; uint words[]; };
 // sums[2j + set]: superblock j's word in either set: tiles done << DONE_SHIFT | kept count.
 layout(std430, binding = 8) buffer Supers { uint parity; uint unused; uint sums[]; };
 const uint SUPER_SHIFT = 8u; // 256 tiles per superblock (SUPER_TILES in src/ops/compact.rs)
@@ -49,7 +52,7 @@ uint kept(uvec4 v[ROUNDS]) {
     return c;
 }
 
-void publish(uint c, uint tile, uint slot, uint set) {
+void publish(uint c, uint tile, uint slot, uint set, uint wset) {
     c = subgroupAdd(c);
     if (subgroupElect()) sg_sum[slot][gl_SubgroupID] = c;
     barrier(); // sg_sum[slot] complete
@@ -57,18 +60,18 @@ void publish(uint c, uint tile, uint slot, uint set) {
         uint total = 0u;
         for (uint k = 0u; k < gl_NumSubgroups; ++k) total += sg_sum[slot][k];
         uint g = p.tile_base + tile;
-        words[2u * g + set] = READY | total;
+        words[2u * g + wset] = READY | total;
         atomicAdd(sums[2u * (g >> SUPER_SHIFT) + set], DONE_ONE + total);
     }
 }
 
 void main() {
     uint G = gl_NumWorkGroups.x, ntiles = (p.n + tile_size() - 1u) / tile_size();
-    uint set = parity; // flipped only between runs
+    uint set = parity, wset = word_set; // flipped only between runs
     // The other set, for the next run: every superblock and tile word at capacity.
     uint L = gl_WorkGroupSize.x, first = gl_WorkGroupID.x * L + gl_LocalInvocationID.x;
     for (uint j = first; j < p.supers; j += G * L) sums[2u * j + (set ^ 1u)] = 0u;
-    for (uint j = first; j < p.supers << SUPER_SHIFT; j += G * L) words[2u * j + (set ^ 1u)] = 0u;
+    for (uint j = first; j < p.supers << SUPER_SHIFT; j += G * L) words[2u * j + (wset ^ 1u)] = 0u;
     // Two tiles in flight: the next one's loads are issued before this one is counted.
     uvec4 a[ROUNDS], b[ROUNDS];
     uint tile = gl_WorkGroupID.x;
@@ -77,12 +80,12 @@ void main() {
     while (tile < ntiles) {
         uint c = kept(a);
         load_tile(tile + 2u * G, ntiles, a);
-        publish(c, tile, 0u, set);
+        publish(c, tile, 0u, set, wset);
         tile += G;
         if (tile >= ntiles) break;
         c = kept(b);
         load_tile(tile + 2u * G, ntiles, b);
-        publish(c, tile, 1u, set);
+        publish(c, tile, 1u, set, wset);
         tile += G;
     }
 }

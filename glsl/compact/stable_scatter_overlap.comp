@@ -23,13 +23,13 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 #include "compact_common.glsl"
 #include "stable_tile.glsl"
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
-// As stable_count_overlap.comp: words[2g + set] tile g's word, sums[2j + set] superblock j's.
+// As stable_count_overlap.comp: words[2g + wset] tile g's word, sums[2j + set] superblock j's.
 // Read first as plain loads, issued with the tile's; only a word not yet published is read
 // again, through the volatile bindings of the same buffers (a volatile first read costs the
 // H200 a memory latency per group: 0.160 against 0.197 ms at 2^26).
-layout(std430, binding = 3) readonly buffer Tiles { uint words[]; };
+layout(std430, binding = 3) readonly buffer Tiles { uint word_set; uint header[15]; uint words[]; };
 layout(std430, binding = 8) readonly buffer Supers { uint parity; uint unused; uint sums[]; };
-layout(std430, binding = 9) coherent volatile readonly buffer TilesAgain { uint words_again[]; };
+layout(std430, binding = 9) coherent volatile readonly buffer TilesAgain { uint word_set_again; uint header_again[15]; uint words_again[]; };
 layout(std430, binding = 10) coherent volatile readonly buffer SupersAgain { uint parity_again; uint unused_again; uint sums_again[]; };
 const uint SUPER_SHIFT = 8u; // 256 tiles per superblock (SUPER_TILES in src/ops/compact.rs)
 const uint DONE_SHIFT = 21u;  // as stable_count_overlap.comp
@@ -65,10 +65,10 @@ uint superblock(uint q, uint w, uint set) {
 
 // Tile j's kept count (j < this tile, of its superblock), once published; w: its word as first
 // read (READY: none to read).
-uint tile_count_of(uint j, uint w, uint set) {
+uint tile_count_of(uint j, uint w, uint wset) {
     for (uint i = 0u; (w & READY) == 0u; ++i) {
         if (i == SPIN_LIMIT) return count_tiles(j - p.tile_base, 1u);
-        w = words_again[2u * j + set];
+        w = words_again[2u * j + wset];
     }
     return w & ~READY;
 }
@@ -80,12 +80,12 @@ void main() {
     uvec4 v[ROUNDS];
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * L + t);
     // This invocation's part of the prefix, read while the tile's loads are in flight.
-    uint g = p.tile_base + tile, s = g >> SUPER_SHIFT, set = parity, part = 0u, j = (s << SUPER_SHIFT) + t;
+    uint g = p.tile_base + tile, s = g >> SUPER_SHIFT, set = parity, wset = word_set, part = 0u, j = (s << SUPER_SHIFT) + t;
     // Both first reads are issued before either is checked (one memory latency, under the
     // tile's): checked one after the other, the H200 took 7% longer at 2^26.
     uint ws = t < s ? sums[2u * t + set] : 0u;
-    uint wt = j < g ? words[2u * j + set] : READY; // L = 256: one tile of the superblock each
-    part = (t < s ? superblock(t, ws, set) : 0u) + tile_count_of(j, wt, set);
+    uint wt = j < g ? words[2u * j + wset] : READY; // L = 256: one tile of the superblock each
+    part = (t < s ? superblock(t, ws, set) : 0u) + tile_count_of(j, wt, wset);
     for (uint q = t + L; q < s; q += L) part += superblock(q, sums[2u * q + set], set); // past 2^28 elements
     part = subgroupAdd(part);
     if (subgroupElect()) sg_prefix[gl_SubgroupID] = part;

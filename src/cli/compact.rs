@@ -37,6 +37,9 @@ pub struct Args {
     /// Check: after timing, K more runs of each variant's compactor on fresh inputs of alternating sizes (n, n/3 + 1, ...) and pass fractions, each checked against the CPU (scratch left from run to run)
     #[arg(long, hide = true, default_value_t = 0, value_name = "K")]
     pub alternate_check: usize,
+    /// Knob: elements per range (one input binding, one output window): a power of two from 4096 up to the device's most (the default)
+    #[arg(long, hide = true)]
+    pub range: Option<usize>,
     /// Knob: output windows, 1 (one plain binding; auto when the output fits one) or 4 (branchy)
     #[arg(long, hide = true)]
     pub windows: Option<u32>,
@@ -192,6 +195,7 @@ impl Args {
             passes: false,
             l2_scrub: 0,
             alternate_check: 0,
+            range: None,
             windows: k.windows,
             stage_output: k.stage_output,
             groups: k.groups,
@@ -293,7 +297,17 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     };
     for (i, v) in vs.iter().enumerate() {
         let ctx = fresh(i == 0)?;
-        let c = compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), a.lookback_spin_limit, a.knobs())?;
+        let c = compact::Compactor::with_knobs(
+            &ctx,
+            *v,
+            ty,
+            pred,
+            func,
+            n,
+            a.range.unwrap_or(compact::range_elems(&ctx)),
+            a.lookback_spin_limit,
+            a.knobs(),
+        )?;
         let (t, got) = compact::time_compactor(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1), a.l2_scrub)?;
         let gave_up = if *v == compact::Variant::StableLookback && n > 0 { c.lookback_gave_up_runs(&ctx)? } else { 0 };
         if gave_up > 0 {
@@ -319,8 +333,17 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if a.passes {
         for v in &vs {
             let ctx = fresh(false)?;
-            let c =
-                compact::Compactor::with_knobs(&ctx, *v, ty, pred, func, n, compact::range_elems(&ctx), a.lookback_spin_limit, a.knobs())?;
+            let c = compact::Compactor::with_knobs(
+                &ctx,
+                *v,
+                ty,
+                pred,
+                func,
+                n,
+                a.range.unwrap_or(compact::range_elems(&ctx)),
+                a.lookback_spin_limit,
+                a.knobs(),
+            )?;
             let p = compact::time_passes(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1), a.l2_scrub)?;
             g.finish(&ctx)?;
             let mut parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();

@@ -159,6 +159,8 @@ const TILE: usize = 4096;
 const SCAN_LOCAL: u32 = 1024;
 /// Invocations per counter group of `stable` with overlapping passes (2 rounds of uvec4).
 const COUNTER_LOCAL: u32 = 512;
+/// Words before the tile words of the overlapping passes: the set flag and a header (16 words).
+const OVERLAP_HEADER: usize = 16;
 /// The most tiles one group of stable-lookback's persistent grids draws (see SPIN_LIMIT), and on
 /// CPU devices: there each tile's other loops take up to about 150 iterations per invocation
 /// (32 subgroups of 8 at 256 invocations, summed in loops; the dealt grid's claims re-read and
@@ -787,8 +789,11 @@ impl Compactor {
         // Two passes: after the tile counts, the parity word, the scatter's copy of it, and two
         // sets of a sum per 256 tiles (stable_count_super.comp), all zero to begin with. (Overlap experiment: two
         // sets of tile words.)
-        let supers = two_pass.then(|| (2 * ntiles.div_ceil(SUPER_TILES) * SUPER_TILES, ntiles.div_ceil(SUPER_TILES)));
-        let tiles = Buffer::new(ctx, supers.map_or(ntiles, |(at, len)| at + 2 + 2 * len), "compact tiles")?;
+        let supers = two_pass.then(|| (ntiles.div_ceil(64) * 64, ntiles.div_ceil(SUPER_TILES)));
+        // Overlapping passes: then their own tile words (a set flag, a header, two sets of a word per
+        // tile of every superblock), at a 256-byte boundary.
+        let overlap_words = |len: usize| if overlap.is_some() { 64 + OVERLAP_HEADER + 2 * len * SUPER_TILES } else { 0 };
+        let tiles = Buffer::new(ctx, supers.map_or(ntiles, |(at, len)| at + 2 + 2 * len + overlap_words(len)), "compact tiles")?;
         if two_pass {
             ctx.submit(|rec| {
                 rec.fill(&tiles, 0);
@@ -1044,6 +1049,9 @@ impl Compactor {
     ) -> Result<()> {
         let supers = self.tiles.bind_range(at, at + 2 + 2 * len);
         let counts = self.tiles.bind_range(0, at);
+        // The overlapping passes' tile words, after the superblock sums.
+        let ov = (at + 2 + 2 * len).div_ceil(64) * 64;
+        let words = self.tiles.bind_range(ov, ov + OVERLAP_HEADER + 2 * len * SUPER_TILES);
         let shift = self.range.trailing_zeros();
         // push: n, threshold, out_shift, tile_base (the tiles of the ranges before), then the
         // count's superblocks at capacity (it zeroes the other set's sums) or the scatter's 1 in
@@ -1057,8 +1065,9 @@ impl Compactor {
             let x = tiles.clamp(1, MAX_GROUPS);
             [x as u32, tiles.div_ceil(x) as u32, 1]
         };
-        // The scatter's bindings: input (scalar, uvec4), count, tile counts, output windows, sums.
-        let scatter_binds = |(s, e): (usize, usize)| {
+        // The scatter's bindings: input (scalar, uvec4), count, tile counts or words, output
+        // windows, sums.
+        let scatter_binds = |(s, e): (usize, usize), counts| {
             let w = windows;
             vec![input.bind_range(s, e), input.bind_range(s, e), cnt, counts, w[0], w[1], w[2], w[3], supers]
         };
@@ -1066,19 +1075,19 @@ impl Compactor {
         // for the counts before their tile; after a barrier, the flip of the set of words.
         if let (Some(counters), [r]) = (self.overlap, ranges) {
             let total_tiles = (r.1 - r.0).div_ceil(self.tile);
-            let binds = [input.bind_range(r.0, r.1), input.bind_range(r.0, r.1), counts, supers];
+            let binds = [input.bind_range(r.0, r.1), input.bind_range(r.0, r.1), words, supers];
             rec.dispatch(&self.kernels[5], [counters.clamp(1, total_tiles as u32), 1, 1], &binds, &push(*r, 0, len))?;
             stamp(rec, "count")?;
             if self.overlap_barrier {
                 rec.barrier(Sync::ComputeToCompute); // the same kernels one after the other
             }
-            let binds = [scatter_binds(*r), vec![counts, supers]].concat(); // and their volatile twins
+            let binds = [scatter_binds(*r, words), vec![words, supers]].concat(); // and their volatile twins
             let mut pc = push(*r, 0, 1);
             pc.extend_from_slice(bytemuck::bytes_of(&(total_tiles as u32)));
             rec.dispatch(&self.kernels[6], grid(*r), &binds, &pc)?;
             stamp(rec, "scatter")?;
             rec.barrier(Sync::ComputeToCompute); // every group has read the parity
-            rec.dispatch(&self.kernels[7], [1, 1, 1], &[supers], &[])?;
+            rec.dispatch(&self.kernels[7], [1, 1, 1], &[words, supers], &[])?;
             stamp(rec, "flip")?;
             return Ok(());
         }
@@ -1096,7 +1105,7 @@ impl Compactor {
         stamp(rec, "count")?;
         for (k, (&r, &base)) in ranges.iter().zip(&bases).enumerate() {
             rec.barrier(Sync::ComputeToCompute); // every count and sum (then: the count word)
-            rec.dispatch(&self.kernels[4], grid(r), &scatter_binds(r), &push(r, base, (k + 1 == ranges.len()) as usize))?;
+            rec.dispatch(&self.kernels[4], grid(r), &scatter_binds(r, counts), &push(r, base, (k + 1 == ranges.len()) as usize))?;
         }
         stamp(rec, "scatter")?;
         Ok(())
