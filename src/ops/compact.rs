@@ -787,8 +787,7 @@ impl Compactor {
         };
         let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
         // Two passes: after the tile counts, the parity word, the scatter's copy of it, and two
-        // sets of a sum per 256 tiles (stable_count_super.comp), all zero to begin with. (Overlap experiment: two
-        // sets of tile words.)
+        // sets of a sum per 256 tiles (stable_count_super.comp), all zero to begin with.
         let supers = two_pass.then(|| (ntiles.div_ceil(64) * 64, ntiles.div_ceil(SUPER_TILES)));
         // Overlapping passes: then their own tile words (a set flag, a header, two sets of a word per
         // tile of every superblock), at a 256-byte boundary.
@@ -1049,9 +1048,6 @@ impl Compactor {
     ) -> Result<()> {
         let supers = self.tiles.bind_range(at, at + 2 + 2 * len);
         let counts = self.tiles.bind_range(0, at);
-        // The overlapping passes' tile words, after the superblock sums.
-        let ov = (at + 2 + 2 * len).div_ceil(64) * 64;
-        let words = self.tiles.bind_range(ov, ov + OVERLAP_HEADER + 2 * len * SUPER_TILES);
         let shift = self.range.trailing_zeros();
         // push: n, threshold, out_shift, tile_base (the tiles of the ranges before), then the
         // count's superblocks at capacity (it zeroes the other set's sums) or the scatter's 1 in
@@ -1074,6 +1070,9 @@ impl Compactor {
         // Overlapping (one range): the counters, then with no barrier the scatter, whose groups wait
         // for the counts before their tile; after a barrier, the flip of the set of words.
         if let (Some(counters), [r]) = (self.overlap, ranges) {
+            // Their own tile words, after the superblock sums.
+            let ov = (at + 2 + 2 * len).div_ceil(64) * 64;
+            let words = self.tiles.bind_range(ov, ov + OVERLAP_HEADER + 2 * len * SUPER_TILES);
             let total_tiles = (r.1 - r.0).div_ceil(self.tile);
             let binds = [input.bind_range(r.0, r.1), input.bind_range(r.0, r.1), words, supers];
             rec.dispatch(&self.kernels[5], [counters.clamp(1, total_tiles as u32), 1, 1], &binds, &push(*r, 0, len))?;
