@@ -238,11 +238,11 @@ fn alternate_check(
     ctx: &workgroup::gpu::Context,
     c: &compact::Compactor,
     a: &Args,
+    n: usize,
     ty: compact::ElemType,
     pred: Predicate,
     func: Func,
 ) -> anyhow::Result<bool> {
-    let n = a.n;
     let mut bad = 0;
     for k in 0..a.alternate_check {
         let m = if k % 2 == 0 { n } else { n / 3 + 1 }.min(n);
@@ -250,20 +250,25 @@ fn alternate_check(
         let data = numbers::generate_for_predicate(m, ty, pred, frac, a.numbers.seed.wrapping_add(1000 + k as u64))?;
         let got = compact::run_compactor(ctx, c, &data)?;
         let want = cpu::compact::par_compact(&data, ty, pred, func);
-        let same = if c.variant.ordered() {
-            got == want
-        } else {
-            let (mut s, mut w) = (got, want);
-            s.sort_unstable();
-            w.sort_unstable();
-            s == w
-        };
-        bad += !same as usize;
+        let mut want_sorted = want.clone();
+        want_sorted.sort_unstable();
+        bad += !matches_cpu(c.variant.ordered(), &got, &want, &want_sorted) as usize;
     }
     if a.alternate_check > 0 {
         eprintln!("{}: {bad} of {} alternating runs differ from the CPU", c.variant.name(), a.alternate_check);
     }
     Ok(bad == 0)
+}
+
+/// The GPU's output against the CPU's: exactly for the ordered variants, as a multiset for the
+/// others (`want_sorted`: the CPU's output sorted).
+fn matches_cpu(ordered: bool, got: &[u32], want: &[u32], want_sorted: &[u32]) -> bool {
+    if ordered {
+        return got == want;
+    }
+    let mut s = got.to_vec();
+    s.sort_unstable();
+    s == want_sorted
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
@@ -295,34 +300,21 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             g.context()
         }
     };
+    let compactor = |ctx: &workgroup::gpu::Context, v: Variant| {
+        let range = a.range.unwrap_or(compact::range_elems(ctx));
+        compact::Compactor::with_knobs(ctx, v, ty, pred, func, n, range, a.lookback_spin_limit, a.knobs())
+    };
     for (i, v) in vs.iter().enumerate() {
         let ctx = fresh(i == 0)?;
-        let c = compact::Compactor::with_knobs(
-            &ctx,
-            *v,
-            ty,
-            pred,
-            func,
-            n,
-            a.range.unwrap_or(compact::range_elems(&ctx)),
-            a.lookback_spin_limit,
-            a.knobs(),
-        )?;
+        let c = compactor(&ctx, *v)?;
         let (t, got) = compact::time_compactor(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1), a.l2_scrub)?;
         let gave_up = if *v == compact::Variant::StableLookback && n > 0 { c.lookback_gave_up_runs(&ctx)? } else { 0 };
         if gave_up > 0 {
             eprintln!("note: stable-lookback's look-back gave up waiting in {gave_up} of its runs (warm-ups included); its fallback wrote those results");
         }
-        let alternate_ok = alternate_check(&ctx, &c, a, ty, pred, func)?;
+        let alternate_ok = alternate_check(&ctx, &c, a, n, ty, pred, func)?;
         g.finish(&ctx)?;
-        let ok = alternate_ok
-            && if v.ordered() {
-                got == want
-            } else {
-                let mut s = got.clone();
-                s.sort_unstable();
-                s == sorted_want
-            };
+        let ok = alternate_ok && matches_cpu(v.ordered(), &got, &want, &sorted_want);
         let gbps = if t.median_ns > 0.0 { (n + got.len()) as f64 * 4.0 / t.median_ns } else { 0.0 };
         rows.push((*v, t, got.len(), ok, gbps));
         if keep_out.is_none() || v.ordered() {
@@ -333,17 +325,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if a.passes {
         for v in &vs {
             let ctx = fresh(false)?;
-            let c = compact::Compactor::with_knobs(
-                &ctx,
-                *v,
-                ty,
-                pred,
-                func,
-                n,
-                a.range.unwrap_or(compact::range_elems(&ctx)),
-                a.lookback_spin_limit,
-                a.knobs(),
-            )?;
+            let c = compactor(&ctx, *v)?;
             let p = compact::time_passes(&ctx, &c, &data, a.numbers.warmup, a.numbers.runs.max(1), a.l2_scrub)?;
             g.finish(&ctx)?;
             let mut parts: Vec<String> = p.iter().map(|(l, ns)| format!("{l} {:.4} ms", ns * 1e-6)).collect();
