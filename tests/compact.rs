@@ -69,9 +69,13 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
         Variant::Stable => {
             // the count and the scatter overlapping (under validation, with the barrier between),
             // and their scatter counting every tile before its own itself
+            // (the scatter writing in halves or by subgroups)
             k.push(Knobs { stable_overlap: Some(3), ..d });
+            k.push(Knobs { stable_overlap: Some(3), stable_overlap_halves: Some(false), ..d });
             k.push(Knobs { stable_overlap: Some(1), windows: Some(4), ..d });
+            k.push(Knobs { stable_overlap: Some(1), windows: Some(4), stable_overlap_halves: Some(false), ..d });
             k.push(Knobs { stable_overlap: Some(2), stable_overlap_recount: true, ..d });
+            k.push(Knobs { stable_overlap: Some(2), stable_overlap_recount: true, stable_overlap_halves: Some(false), ..d });
             // the classic three passes (the default is two)
             let three = Knobs { stable_passes: 3, ..d };
             for rounds in [4, 8] {
@@ -305,10 +309,16 @@ fn overlapping_passes() {
     // sets of words alternating over large, small, large runs (the third run's second superblock
     // and tiles were zeroed by the small run, which has none of them itself), and the scatter's
     // own recount where no word is published (one superblock and tiles: llvmpipe's loop limit).
+    // The scatter writes in halves at these sizes by default; 4 counters write by subgroups.
     let g = gpu();
     let pred = Predicate::Greater(0.5f32.to_bits());
     let big = 3_000_017;
-    let knobs = |counters, recount| Knobs { stable_overlap: Some(counters), stable_overlap_recount: recount, ..Knobs::default() };
+    let knobs = |counters, recount| Knobs {
+        stable_overlap: Some(counters),
+        stable_overlap_recount: recount,
+        stable_overlap_halves: (counters == 4).then_some(false),
+        ..Knobs::default()
+    };
     let make = |k: Knobs, cap: usize| {
         Compactor::with_knobs(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, cap, range_elems(&g), SPIN_LIMIT, k).unwrap()
     };
@@ -450,6 +460,8 @@ fn cli_table_json_and_out_file() {
             "stable",
             "--stable-overlap",
             "2",
+            "--stable-overlap-halves",
+            "false",
             "--runs",
             "1",
             "--alternate-check",

@@ -8,6 +8,15 @@
 // A wait is bounded: past SPIN_LIMIT re-reads the invocation counts that superblock or tile
 // itself, from the input. So the result is exact even where the counters did not run beside the
 // scatter (a device that runs dispatches one after the other never waits).
+//
+// Two ways to write the tile (HALVES, constant_id 11; the host picks by size):
+// - 0, by subgroups: the prefix first, then each subgroup stages and writes one round at a time
+//   (write_by_subgroups). On the H200 this write takes a group about 2 us of its 4.4 (the
+//   eighteenth session's timeline), but the kernel keeps to 40 registers.
+// - 1, staged in halves: the tile is ranked, its first half (rounds 0-1) staged in shared memory
+//   while the prefix is read, and the group writes each half out in turn. The group lives about
+//   3.6 us, but takes 58 registers (3 groups per multiprocessor beside a counter instead of 4):
+//   faster up to 2^25 elements (5-13%), slower at 2^26 (8%).
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
 #extension GL_KHR_shader_subgroup_basic : require
@@ -17,6 +26,7 @@ layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
 layout(constant_id = 10) const uint SPIN_LIMIT = 1u << 20; // tests: 0
+layout(constant_id = 11) const uint HALVES = 0u;
 // tile_base: the tiles of the ranges before this one (0: one range); last: 1 in the last range;
 // total_tiles: of every range (the last superblock's size).
 layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint last; uint total_tiles; } p;
@@ -37,7 +47,8 @@ const uint READY = 1u << 31;
 
 shared uvec2 sg_sum[gl_WorkGroupSize.x / 4u];
 shared uint sg_prefix[gl_WorkGroupSize.x / 4u];
-shared uint stage[4u * gl_WorkGroupSize.x]; // one round: 4 words per invocation, a part per subgroup
+// By subgroups: one round, 4 words per invocation, a part per subgroup. In halves: half a tile.
+shared uint stage[(HALVES == 1u ? 2u * ROUNDS : 4u) * gl_WorkGroupSize.x];
 #define RANK_SUMS sg_sum
 #include "tile_rank.glsl"
 #define STAGED stage
@@ -73,28 +84,78 @@ uint tile_count_of(uint j, uint w, uint wset) {
     return w & ~READY;
 }
 
+// Adds this invocation's part of the prefix (the words before tile g: superblock t's if t < s,
+// tile j's of its superblock), as first read in ws and wt, over the subgroup into sg_prefix
+// (complete after the group's next barrier).
+void add_prefix_part(uint g, uint ws, uint wt, uint set, uint wset) {
+    uint t = gl_LocalInvocationID.x, L = gl_WorkGroupSize.x, s = g >> SUPER_SHIFT, j = (s << SUPER_SHIFT) + t;
+    uint part = (t < s ? superblock(t, ws, set) : 0u) + tile_count_of(j, wt, wset);
+    for (uint q = t + L; q < s; q += L) part += superblock(q, sums[2u * q + set], set); // past 2^28 elements
+    part = subgroupAdd(part);
+    if (subgroupElect()) sg_prefix[gl_SubgroupID] = part;
+}
+
+uint group_prefix() {
+    uint base = 0u;
+    for (uint q = 0u; q < gl_NumSubgroups; ++q) base += sg_prefix[q];
+    return base;
+}
+
+// This invocation's kept count of each round, packed in 16-bit fields (tile_rank.glsl).
+uvec2 kept_per_round(uvec4 v[ROUNDS]) {
+    uvec2 c = uvec2(0u);
+    for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r])) << (16u * (r & 1u));
+    return c;
+}
+
+// In halves: rounds from, from + 1 of this invocation's kept values into stage[], at their places
+// in the tile less `less` (the kept values of the rounds before).
+void stage_half(uvec4 v[ROUNDS], uvec2 at, uint from, uint less) {
+    [[unroll]] for (uint r = from; r < from + ROUNDS / 2u; ++r) {
+        uint m = pass_mask(v[r]), k = field(at, r) - less;
+        for (uint c4 = 0u; c4 < 4u; ++c4) {
+            if ((m & (1u << c4)) != 0u) stage[k++] = apply(v[r][c4]);
+        }
+    }
+}
+
+// In halves: the group writes `kept` staged values out from `at`, coalesced.
+void write_staged(uint at, uint kept) {
+    for (uint i = gl_LocalInvocationID.x; i < kept; i += gl_WorkGroupSize.x) store_out(at + i, stage[i]);
+}
+
 void main() {
     uint t = gl_LocalInvocationID.x, tile = gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y, L = gl_WorkGroupSize.x;
     if (tile * tile_size() >= p.n) return; // uniform: past the last tile of a 2-D grid
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
     uvec4 v[ROUNDS];
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * L + t);
-    // This invocation's part of the prefix, read while the tile's loads are in flight.
-    uint g = p.tile_base + tile, s = g >> SUPER_SHIFT, set = parity, wset = word_set, part = 0u, j = (s << SUPER_SHIFT) + t;
+    // This invocation's words of the prefix, read while the tile's loads are in flight.
+    uint g = p.tile_base + tile, s = g >> SUPER_SHIFT, set = parity, wset = word_set, j = (s << SUPER_SHIFT) + t;
     // Both first reads are issued before either is checked (one memory latency, under the
     // tile's): checked one after the other, the H200 took 7% longer at 2^26.
     uint ws = t < s ? sums[2u * t + set] : 0u;
     uint wt = j < g ? words[2u * j + wset] : READY; // L = 256: one tile of the superblock each
-    part = (t < s ? superblock(t, ws, set) : 0u) + tile_count_of(j, wt, wset);
-    for (uint q = t + L; q < s; q += L) part += superblock(q, sums[2u * q + set], set); // past 2^28 elements
-    part = subgroupAdd(part);
-    if (subgroupElect()) sg_prefix[gl_SubgroupID] = part;
-    uvec2 c = uvec2(0u);
-    for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r])) << (16u * (r & 1u));
     uvec2 at;
-    uint tile_count = rank_in_group(c, at); // its barrier completes sg_prefix too
-    uint base = 0u;
-    for (uint q = 0u; q < gl_NumSubgroups; ++q) base += sg_prefix[q];
-    write_by_subgroups(v, at, base);
+    uint tile_count, base;
+    if (HALVES == 1u) {
+        uvec2 total;
+        tile_count = rank_in_group_totals(kept_per_round(v), at, total);
+        uint first = field(total, 0u) + field(total, 1u); // kept in the first half
+        stage_half(v, at, 0u, 0u);
+        add_prefix_part(g, ws, wt, set, wset); // any wait here, half the tile staged
+        barrier(); // the first half staged, sg_prefix complete
+        base = group_prefix();
+        write_staged(base, first);
+        barrier(); // stage[] read out
+        stage_half(v, at, ROUNDS / 2u, first);
+        barrier(); // the second half staged
+        write_staged(base + first, tile_count - first);
+    } else {
+        add_prefix_part(g, ws, wt, set, wset);
+        tile_count = rank_in_group(kept_per_round(v), at); // its barrier completes sg_prefix too
+        base = group_prefix();
+        write_by_subgroups(v, at, base);
+    }
     if (t == 0u && p.last == 1u && tile + 1u == ntiles) count = base + tile_count;
 }

@@ -9,13 +9,13 @@ uint field(uvec2 packed, uint r) { return (packed[r >> 1] >> (16u * (r & 1u))) &
 // Ranks a tile in the group from each invocation's packed counts per round `c` (the whole group,
 // in uniform control flow, with RANK_SUMS free): returns the tile's count and sets `at`, the
 // packed start of each of this invocation's rounds in the tile (the rounds before r + its rank
-// in r; fields < 2^16, so two registers).
-uint rank_in_group(uvec2 c, out uvec2 at) {
+// in r; fields < 2^16, so two registers), and `total`, the group's packed count per round.
+uint rank_in_group_totals(uvec2 c, out uvec2 at, out uvec2 total) {
     uvec2 excl = subgroupExclusiveAdd(c);
     uvec2 sg_total = subgroupAdd(c);
     if (subgroupElect()) RANK_SUMS[gl_SubgroupID] = sg_total;
     barrier(); // RANK_SUMS complete
-    uvec2 total = uvec2(0u);
+    total = uvec2(0u);
     for (uint q = 0u; q < gl_NumSubgroups; ++q) {
         if (q < gl_SubgroupID) excl += RANK_SUMS[q];
         total += RANK_SUMS[q];
@@ -27,4 +27,9 @@ uint rank_in_group(uvec2 c, out uvec2 at) {
         count += field(total, r);
     }
     return count;
+}
+
+uint rank_in_group(uvec2 c, out uvec2 at) {
+    uvec2 total;
+    return rank_in_group_totals(c, at, total);
 }

@@ -64,6 +64,9 @@ pub struct Args {
     /// Diagnosis: with overlapping passes, the counters publish nothing, so the scatter counts every tile before its own itself (exact, slow)
     #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub stable_overlap_recount: bool,
+    /// Knob: with overlapping passes, the scatter writes each tile staged in halves by the group (true) or a round at a time by each subgroup (false); default: halves up to 2^25 elements
+    #[arg(long, hide = true, action = clap::ArgAction::Set)]
+    pub stable_overlap_halves: Option<bool>,
     /// Knob: stable-lookback's exact fallback for a look-back that gives up (false: timing only)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_fallback, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
@@ -154,6 +157,7 @@ impl Args {
             stable_overlap: self.stable_overlap,
             stable_overlap_barrier: self.stable_overlap_barrier,
             stable_overlap_recount: self.stable_overlap_recount,
+            stable_overlap_halves: self.stable_overlap_halves,
             lookback_fallback: self.lookback_fallback,
             lookback_tail: self.lookback_tail,
             lookback_groups: self.lookback_groups,
@@ -204,6 +208,7 @@ impl Args {
             stable_overlap: k.stable_overlap,
             stable_overlap_barrier: k.stable_overlap_barrier,
             stable_overlap_recount: k.stable_overlap_recount,
+            stable_overlap_halves: k.stable_overlap_halves,
             lookback_fallback: k.lookback_fallback,
             lookback_tail: k.lookback_tail,
             lookback_spin_limit: compact::SPIN_LIMIT,

@@ -161,6 +161,10 @@ const SCAN_LOCAL: u32 = 1024;
 const COUNTER_LOCAL: u32 = 512;
 /// Words before the tile words of the overlapping passes: the set flag and a header (16 words).
 const OVERLAP_HEADER: usize = 16;
+/// The overlap's scatter writes its tiles staged in halves in runs of at most this many elements
+/// (by subgroups past it). On the H200 (2026-11-24, docs/reduce_compact.md, eighteenth session)
+/// halves were 5-13% faster from 2^20 to 2^25 elements, and 8% slower at 2^26.
+pub const HALVES_UP_TO: usize = 1 << 25;
 /// The most tiles one group of stable-lookback's persistent grids draws (see SPIN_LIMIT), and on
 /// CPU devices: there each tile's other loops take up to about 150 iterations per invocation
 /// (32 subgroups of 8 at 256 invocations, summed in loops; the dealt grid's claims re-read and
@@ -211,6 +215,10 @@ pub struct Knobs {
     /// With `stable_overlap`, tests: the counters publish nothing, so the scatter's waits give up
     /// at once and each invocation counts the tiles before its own itself (exact, slow).
     pub stable_overlap_recount: bool,
+    /// With `stable_overlap`: the scatter writes each tile staged in halves by the whole group
+    /// (`Some(true)`) or one round at a time by each subgroup (`Some(false)`); `None`: halves in
+    /// runs of at most [`HALVES_UP_TO`] elements.
+    pub stable_overlap_halves: Option<bool>,
     /// `stable-lookback`: the fallback for a look-back that gives up (`lookback_tail`). Without it
     /// a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
@@ -307,6 +315,7 @@ impl Default for Knobs {
             stable_overlap: None,
             stable_overlap_barrier: false,
             stable_overlap_recount: false,
+            stable_overlap_halves: None,
             lookback_fallback: true,
             lookback_tail: None,
             lookback_groups: None,
@@ -361,7 +370,7 @@ pub struct Compactor {
     one_window: bool,
     /// Workgroups of stable-lookback's persistent grid.
     lookback_groups: u32,
-    /// `stable` in two passes, overlapping: the counter groups (kernels 5..=7).
+    /// `stable` in two passes, overlapping: the counter groups (kernels 5..=8: counters, scatter by subgroups, flip, scatter in halves).
     overlap: Option<u32>,
     /// ... with a barrier between the counters and the scatter (asked for, or validation on).
     overlap_barrier: bool,
@@ -768,8 +777,13 @@ impl Compactor {
                     let cspec = [(0, COUNTER_LOCAL), spec[1], spec[2], (7, 4 * LOCAL / COUNTER_LOCAL), publish];
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT_OVERLAP, &cspec)?);
                     let spin = if knobs.stable_overlap_recount { vec![(10, 0)] } else { vec![] };
-                    k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER_OVERLAP, &[&spec[..], &spin].concat())?);
+                    // the scatter writing by subgroups, the flip, then the scatter writing in halves
+                    let scatter = |halves: u32| {
+                        Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER_OVERLAP, &[&spec[..], &spin, &[(11, halves)]].concat())
+                    };
+                    k.push(scatter(0)?);
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_OVERLAP_FLIP, &[])?);
+                    k.push(scatter(1)?);
                 }
                 if variant == Variant::StableLookback {
                     if capacity >= 1 << 30 {
@@ -1083,7 +1097,8 @@ impl Compactor {
             let binds = [scatter_binds(*r, words), vec![words, supers]].concat(); // and their volatile twins
             let mut pc = push(*r, 0, 1);
             pc.extend_from_slice(bytemuck::bytes_of(&(total_tiles as u32)));
-            rec.dispatch(&self.kernels[6], grid(*r), &binds, &pc)?;
+            let halves = self.knobs.stable_overlap_halves.unwrap_or(r.1 - r.0 <= HALVES_UP_TO);
+            rec.dispatch(&self.kernels[if halves { 8 } else { 6 }], grid(*r), &binds, &pc)?;
             stamp(rec, "scatter")?;
             rec.barrier(Sync::ComputeToCompute); // every group has read the parity
             rec.dispatch(&self.kernels[7], [1, 1, 1], &[words, supers], &[])?;
