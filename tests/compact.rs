@@ -599,7 +599,8 @@ fn dealt_grid_discovery_is_exact() {
     // (the eighth session's kernel; checked below), with it the single pass writes the result.
     // A participant that the OS deschedules long enough can still make a wait give up (exact,
     // through the fallback; on this 2-vCPU machine in up to half the runs, with or without
-    // discovery), so each case is retried and must complete once.
+    // discovery, and in every attempt while another process kept the CPUs busy), so each case
+    // is retried, after a pause that grows, and must complete once.
     let g = gpu();
     let v = Variant::StableLookback;
     let pred = Predicate::Greater(0.5f32.to_bits());
@@ -617,6 +618,7 @@ fn dealt_grid_discovery_is_exact() {
                     completed = true;
                     break;
                 }
+                std::thread::sleep(std::time::Duration::from_millis(20 << attempt.min(4)));
             }
             assert!(completed, "discovery G={groups} n={n}: a wait gave up on every attempt");
         }
