@@ -102,6 +102,11 @@ if [ "$mode" = full ]; then
   done
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 30 --passes --stable-overlap-barrier true
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 1 --variant stable --runs 30 --passes
+  # The overlap's scatter written in halves (the default up to 2^25 elements since the eighteenth
+  # session) against by subgroups (past it), on both sides of the switch.
+  for n in 1048576 16777216 33554432 67108864; do for h in true false; do
+    log $W compact --n $n --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 30 --stable-overlap-halves $h
+  done; done
   # Both ordered variants with L2 emptied before each run (sixteenth session: back to back, a run
   # can find some of its input, or the last run's dirty output, in L2), and at 2^20.
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,stable-lookback --runs 30 --passes --l2-scrub 256
