@@ -16,7 +16,7 @@
 // - 1, staged in halves: the tile is ranked, its first half (rounds 0-1) staged in shared memory
 //   while the prefix is read, and the group writes each half out in turn. The group lives about
 //   3.6 us, but takes 56 registers (3 groups per multiprocessor beside a counter instead of 4):
-//   faster up to 2^25 elements (5-13%), slower at 2^26 (8%).
+//   faster up to 2^25 elements (5-13%); at 2^26 unsteady, from 8% slower to 2% faster.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
 #extension GL_KHR_shader_subgroup_basic : require

@@ -163,7 +163,8 @@ const COUNTER_LOCAL: u32 = 512;
 const OVERLAP_HEADER: usize = 16;
 /// The overlap's scatter writes its tiles staged in halves in runs of at most this many elements
 /// (by subgroups past it). On the H200 (2026-11-24, docs/reduce_compact.md, eighteenth session)
-/// halves were 5-13% faster from 2^20 to 2^25 elements, and 8% slower at 2^26.
+/// halves were 5-13% faster from 2^20 to 2^25 elements, and at 2^26 unsteady (from 8% slower
+/// to 2% faster).
 pub const HALVES_UP_TO: usize = 1 << 25;
 /// The most tiles one group of stable-lookback's persistent grids draws (see SPIN_LIMIT), and on
 /// CPU devices: there each tile's other loops take up to about 150 iterations per invocation
