@@ -105,3 +105,23 @@ fn study_and_bandwidth_refuse_bad_input() {
     fails_with_one_line(&["bandwidth", "--mb", "0"], "at least 1");
     wg().args(["bandwidth", "--mb", "4", "--runs", "2"]).assert().success().stdout(predicate::str::contains("read kernel"));
 }
+
+/// The README's first command, as a new user runs it: the whole tour under validation, from a
+/// directory other than the checkout (the bundled photos are found, the plot lands there).
+#[test]
+fn tour_runs_every_demo_from_any_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = wg().current_dir(dir.path()).args(["--validate", "tour"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    for step in ["devices", "layout", "histogram", "blur", "reduce", "compact", "gray", "particles", "sort"] {
+        assert!(stdout.contains(&format!("== workgroup {step}")), "no {step} step:\n{stdout}");
+    }
+    assert!(stdout.contains("chelsea.png:") && stdout.contains("coffee.png"), "a bundled photo was not found:\n{stdout}");
+    // Every verified row says yes, except the racy histogram, which is wrong on purpose.
+    let wrong: Vec<&str> = stdout.lines().filter(|l| l.contains(" NO") && !l.contains("wrong on purpose")).collect();
+    assert!(wrong.is_empty(), "{wrong:?}");
+    assert!(stdout.contains("wrong on purpose"));
+    let plot = image::open(dir.path().join("histogram.png")).unwrap();
+    assert!(plot.width() > 0 && plot.height() > 0);
+}

@@ -292,7 +292,9 @@ pub fn tour(g: &Global) -> anyhow::Result<()> {
         #[command(flatten)]
         a: Args,
     }
-    let w = Wrap::try_parse_from(["histogram", "assets/chelsea.png", "--variant", "all", "--runs", "5", "--plot", "histogram.png"])?;
+    let mut w = Wrap::try_parse_from(["histogram", "--variant", "all", "--runs", "5", "--plot", "histogram.png"])?;
+    // The photo is found from any working directory (as blur's and gray's demos find theirs).
+    w.a.input = super::ImageInput::bundled("chelsea.png");
     run(g, &w.a)?;
     println!("plot written to histogram.png");
     Ok(())
