@@ -1,0 +1,166 @@
+//! Engine mode, end to end: an engine that owns its Vulkan instance, device, queue and command
+//! buffer hands them to `workgroup`, which records a stable compaction and a reduction into that
+//! command buffer; the engine submits it with its own fence. Then the results are checked
+//! against the CPU references.
+//!
+//! ```sh
+//! cargo run --release --example engine                # on the default device
+//! cargo run --release --example engine -- --validate  # with the Khronos validation layer (synchronization too)
+//! ```
+use ash::vk;
+use rand::{Rng, SeedableRng};
+use workgroup::gpu::{AdoptInfo, Buffer, Context, Recorder, Sync};
+use workgroup::ops::compact::{self, Compactor, Func, Predicate};
+use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
+
+/// What the engine made itself, with plain ash (workgroup destroys none of it).
+struct Engine {
+    _entry: ash::Entry,
+    instance: ash::Instance,
+    physical: vk::PhysicalDevice,
+    device: ash::Device,
+    family: u32,
+    queue: vk::Queue,
+}
+
+impl Engine {
+    /// An instance (with the validation layer and synchronization validation if asked), the first
+    /// device with a compute queue, and a device with what `Context::adopt` requires: Vulkan 1.3's
+    /// `synchronization2` and `VK_KHR_push_descriptor`.
+    unsafe fn new(validate: bool) -> anyhow::Result<Engine> {
+        let entry = ash::Entry::load()?;
+        let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
+        let layers = [c"VK_LAYER_KHRONOS_validation".as_ptr()];
+        let exts = [ash::ext::debug_utils::NAME.as_ptr()];
+        let enables = [vk::ValidationFeatureEnableEXT::SYNCHRONIZATION_VALIDATION];
+        let mut features = vk::ValidationFeaturesEXT::default().enabled_validation_features(&enables);
+        let mut info = vk::InstanceCreateInfo::default().application_info(&app);
+        if validate {
+            info = info.enabled_layer_names(&layers).enabled_extension_names(&exts).push_next(&mut features);
+        }
+        let instance = entry.create_instance(&info, None)?;
+        let (physical, family) = instance
+            .enumerate_physical_devices()?
+            .into_iter()
+            .find_map(|pd| {
+                let families = instance.get_physical_device_queue_family_properties(pd);
+                let f = families.iter().position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE))?;
+                Some((pd, f as u32))
+            })
+            .ok_or_else(|| anyhow::anyhow!("no Vulkan device with a compute queue"))?;
+        let priorities = [1.0];
+        let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&priorities)];
+        let device_exts = [ash::khr::push_descriptor::NAME.as_ptr()];
+        let mut v13 = vk::PhysicalDeviceVulkan13Features::default().synchronization2(true);
+        let device_info =
+            vk::DeviceCreateInfo::default().queue_create_infos(&queues).enabled_extension_names(&device_exts).push_next(&mut v13);
+        let device = instance.create_device(physical, &device_info, None)?;
+        let queue = device.get_device_queue(family, 0);
+        Ok(Engine { _entry: entry, instance, physical, device, family, queue })
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        unsafe {
+            let _ = self.device.device_wait_idle();
+            self.device.destroy_device(None);
+            self.instance.destroy_instance(None);
+        }
+    }
+}
+
+fn main() {
+    let validate = std::env::args().skip(1).any(|a| a == "--validate");
+    if let Err(e) = run(validate) {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+/// The whole example (`tests/engine_example.rs` runs it too, with validation).
+pub fn run(validate: bool) -> anyhow::Result<()> {
+    let engine = unsafe { Engine::new(validate)? };
+    let info = AdoptInfo {
+        instance: engine.instance.handle(),
+        physical_device: engine.physical,
+        device: engine.device.handle(),
+        queue_family_index: engine.family,
+        queue: engine.queue,
+        collect_validation: validate,
+    };
+    // Safety: the handles are valid, meet adopt's requirements and outlive `ctx` (dropped first).
+    let ctx = unsafe { Context::adopt(&info, std::time::Duration::from_secs(60))? };
+    println!("adopted the engine's device: {}", ctx.info().name);
+
+    // The engine's data: f32 values in [0, 1), uploaded once (workgroup's own staging submit).
+    let n = 1_000_003;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    let values: Vec<u32> = (0..n).map(|_| rng.gen::<f32>().to_bits()).collect();
+    let input = Buffer::from_slice(&ctx, &values, "values")?;
+    let kept: Buffer<u32> = Buffer::new(&ctx, n, "kept values")?;
+    let count: Buffer<u32> = Buffer::new(&ctx, 1, "kept count")?;
+    let sum: Buffer<u32> = Buffer::new(&ctx, 1, "sum")?;
+    let results: Buffer<u32> = Buffer::new(&ctx, 2, "the engine's copy of count and sum")?;
+
+    // Made once, recorded every frame.
+    let keep = Predicate::Greater(0.5f32.to_bits());
+    let compactor = Compactor::new(&ctx, compact::Variant::Stable, ElemType::F32, keep, Func::Identity, n)?;
+    let reducer = Reducer::new(&ctx, reduce::Variant::SinglePass, ElemType::F32, Op::Sum, n)?;
+
+    // The engine's command buffer and fence.
+    let device = &engine.device;
+    let (pool, cmd, fence) = unsafe {
+        let pool = device.create_command_pool(&vk::CommandPoolCreateInfo::default().queue_family_index(engine.family), None)?;
+        let alloc = vk::CommandBufferAllocateInfo::default().command_pool(pool).command_buffer_count(1);
+        let cmd = device.allocate_command_buffers(&alloc)?[0];
+        (pool, cmd, device.create_fence(&vk::FenceCreateInfo::default(), None)?)
+    };
+    unsafe { device.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default())? };
+    let mut rec = Recorder::new(&ctx, cmd);
+    // Before: the upload must be visible to compute-shader reads (both records' contract).
+    rec.barrier(Sync::TransferToCompute);
+    // Keep x > 0.5 in order: kept[0..count) and count[0]. It records its own barriers between passes.
+    compactor.record(&mut rec, &input, n, &kept, &count)?;
+    // The sum of every value; it only reads `input`, which the compaction also only reads.
+    reducer.record(&mut rec, &input, n, &sum)?;
+    // After: both wrote with compute shaders; the engine's next step here is a copy of the count
+    // and the sum into its own buffer, so a compute-to-transfer barrier comes first.
+    rec.barrier(Sync::ComputeToTransfer);
+    unsafe {
+        let word = |dst_offset| [vk::BufferCopy { src_offset: 0, dst_offset, size: 4 }];
+        device.cmd_copy_buffer(cmd, count.raw(), results.raw(), &word(0));
+        device.cmd_copy_buffer(cmd, sum.raw(), results.raw(), &word(4));
+        device.end_command_buffer(cmd)?;
+        let cmds = [cmd];
+        device.queue_submit(engine.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], fence)?;
+        device.wait_for_fences(&[fence], true, u64::MAX)?;
+    }
+
+    // Check against the CPU references.
+    let results = ctx.read(&results)?;
+    let gpu_count = results[0] as usize;
+    let gpu_kept = ctx.read_range(&kept, 0, gpu_count)?;
+    let cpu_kept = workgroup::cpu::compact::compact(&values, ElemType::F32, keep, Func::Identity);
+    anyhow::ensure!(gpu_kept == cpu_kept, "compaction differs from the CPU ({gpu_count} kept against {})", cpu_kept.len());
+    let gpu_sum = f32::from_bits(results[1]) as f64;
+    let (cpu_sum, sum_abs) = workgroup::cpu::reduce::f32_sum(&values);
+    let bound = reduce::f32_sum_bound(reduce::Variant::SinglePass, n, sum_abs, reducer.range());
+    anyhow::ensure!((gpu_sum - cpu_sum).abs() <= bound, "sum {gpu_sum} differs from the f64 sum {cpu_sum} by more than {bound:e}");
+    println!("kept {gpu_count} of {n} values > 0.5, in order, as the CPU does");
+    println!("sum {gpu_sum} (f64 on the CPU: {cpu_sum}; |error| {:.2e} <= {bound:.2e})", (gpu_sum - cpu_sum).abs());
+
+    unsafe {
+        device.destroy_fence(fence, None);
+        device.destroy_command_pool(pool, None);
+    }
+    let messages = ctx.take_validation_messages();
+    anyhow::ensure!(messages.is_empty(), "{} validation message(s):\n{}", messages.len(), messages.join("\n"));
+    if validate {
+        println!("validation (with synchronization validation): no messages");
+    }
+    // workgroup's objects go first; the engine's device outlives them and is destroyed by Engine.
+    drop((compactor, reducer, input, kept, count, sum));
+    drop(ctx);
+    Ok(())
+}
