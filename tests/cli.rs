@@ -117,7 +117,8 @@ fn tour_runs_every_demo_from_any_directory() {
     for step in ["devices", "layout", "histogram", "blur", "reduce", "compact", "gray", "particles", "sort"] {
         assert!(stdout.contains(&format!("== workgroup {step}")), "no {step} step:\n{stdout}");
     }
-    assert!(stdout.contains("chelsea.png:") && stdout.contains("coffee.png"), "a bundled photo was not found:\n{stdout}");
+    assert!(stdout.contains("chelsea.png (bundled):") && stdout.contains("coffee.png (bundled)"), "a bundled photo is missing:\n{stdout}");
+    assert!(!stdout.contains("synthetic"), "{stdout}");
     // Every verified row says yes, except the racy histogram, which is wrong on purpose.
     let wrong: Vec<&str> = stdout.lines().filter(|l| l.contains(" NO") && !l.contains("wrong on purpose")).collect();
     assert!(wrong.is_empty(), "{wrong:?}");

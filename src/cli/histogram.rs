@@ -293,7 +293,7 @@ pub fn tour(g: &Global) -> anyhow::Result<()> {
         a: Args,
     }
     let mut w = Wrap::try_parse_from(["histogram", "--variant", "all", "--runs", "5", "--plot", "histogram.png"])?;
-    // The photo is found from any working directory (as blur's and gray's demos find theirs).
+    // The photo compiled into the binary, as blur's and gray's demos use theirs.
     w.a.input = super::ImageInput::bundled("chelsea.png");
     run(g, &w.a)?;
     println!("plot written to histogram.png");

@@ -83,22 +83,31 @@ pub struct ImageInput {
     /// A generated image instead of a file: WxH[:natural|flat|random] (e.g. 8192x8192:flat)
     #[arg(long, value_name = "WxH:KIND")]
     pub synthetic: Option<String>,
+    /// The tour's photo, compiled into the binary (so the tour runs from any directory, and from
+    /// a binary carried to another machine).
+    #[arg(skip)]
+    bundled: Option<(&'static str, &'static [u8])>,
 }
 
+/// The tour's photos (assets/SOURCES.md: CC0).
+const BUNDLED: [(&str, &[u8]); 2] =
+    [("chelsea.png", include_bytes!("../../assets/chelsea.png")), ("coffee.png", include_bytes!("../../assets/coffee.png"))];
+
 impl ImageInput {
-    /// The tour's input: a bundled photo from assets/, or a synthetic image where it is missing.
+    /// The tour's input: one of the photos in [`BUNDLED`].
     pub fn bundled(name: &str) -> ImageInput {
-        let photo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name);
-        if photo.exists() {
-            ImageInput { image: Some(photo), synthetic: None }
-        } else {
-            ImageInput { image: None, synthetic: Some("512x512:natural".into()) }
-        }
+        let photo = BUNDLED.iter().copied().find(|(n, _)| *n == name);
+        assert!(photo.is_some(), "{name} is not one of the bundled photos"); // a programming error
+        ImageInput { image: None, synthetic: None, bundled: photo }
     }
 
     /// The image, with a description for the report.
     pub fn load(&self) -> anyhow::Result<(workgroup::ops::images::Rgba8, String)> {
         use workgroup::ops::images;
+        if let Some((name, bytes)) = self.bundled {
+            let description = format!("assets/{name} (bundled)");
+            return Ok((images::decode(bytes, &description)?, description));
+        }
         match (&self.image, &self.synthetic) {
             (Some(p), _) => Ok((images::load(p)?, p.display().to_string())),
             (None, Some(s)) => {

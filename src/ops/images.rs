@@ -38,7 +38,12 @@ impl Rgba8 {
 /// Reads an image file into RGBA8.
 pub fn load(path: &std::path::Path) -> Result<Rgba8> {
     let bytes = std::fs::read(path).map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))?;
-    let img = image::load_from_memory(&bytes).map_err(|e| Error::invalid(format!("cannot decode {}: {e}", path.display())))?;
+    decode(&bytes, &path.display().to_string())
+}
+
+/// Decodes an encoded image (PNG, JPEG, ...) into RGBA8; `name` is for the error message.
+pub fn decode(bytes: &[u8], name: &str) -> Result<Rgba8> {
+    let img = image::load_from_memory(bytes).map_err(|e| Error::invalid(format!("cannot decode {name}: {e}")))?;
     let rgba = img.to_rgba8();
     let (w, h) = rgba.dimensions();
     Rgba8::new(w, h, rgba.into_raw())
