@@ -28,7 +28,7 @@ impl Engine {
     /// device with a compute queue, and a device with what `Context::adopt` requires: Vulkan 1.3's
     /// `synchronization2` and `VK_KHR_push_descriptor`.
     unsafe fn new(validate: bool) -> anyhow::Result<Engine> {
-        let entry = ash::Entry::load()?;
+        let entry = ash::Entry::load().map_err(|e| workgroup::gpu::Error::NoLoader(e.to_string()))?;
         let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
         let layers = [c"VK_LAYER_KHRONOS_validation".as_ptr()];
         let exts = [ash::ext::debug_utils::NAME.as_ptr()];
@@ -38,7 +38,10 @@ impl Engine {
         if validate {
             info = info.enabled_layer_names(&layers).enabled_extension_names(&exts).push_next(&mut features);
         }
-        let instance = entry.create_instance(&info, None)?;
+        let instance = entry.create_instance(&info, None).map_err(|e| match e {
+            vk::Result::ERROR_LAYER_NOT_PRESENT => anyhow::Error::new(workgroup::gpu::Error::NoValidationLayer),
+            e => anyhow::anyhow!("vkCreateInstance: {e}"),
+        })?;
         let (physical, family) = instance
             .enumerate_physical_devices()?
             .into_iter()
