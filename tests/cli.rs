@@ -126,3 +126,27 @@ fn tour_runs_every_demo_from_any_directory() {
     let plot = image::open(dir.path().join("histogram.png")).unwrap();
     assert!(plot.width() > 0 && plot.height() > 0);
 }
+
+/// An output in a folder that does not exist, or naming a folder, is refused before any work
+/// (nothing timed, nothing written), by every command that writes a file.
+#[test]
+fn output_paths_are_checked_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let photo = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/chelsea.png");
+    let missing = dir.path().join("missing").join("out.png");
+    let missing = missing.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    for args in [
+        vec!["blur", photo, "-o", missing],
+        vec!["gray", photo, "-o", missing],
+        vec!["histogram", photo, "--plot", missing],
+        vec!["compact", "--n", "10", "--out", missing],
+        vec!["reduce", "--n", "10", "--out", missing],
+        vec!["sort", "--n", "10", "--out", missing],
+    ] {
+        fails_with_one_line(&args, "does not exist");
+    }
+    fails_with_one_line(&["gray", photo, "-o", folder], "folder");
+    fails_with_one_line(&["reduce", "--n", "10", "--out", folder], "folder");
+    assert!(!dir.path().join("missing").exists());
+}

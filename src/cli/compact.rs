@@ -281,6 +281,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let pred = Predicate::parse(&a.pred, ty)?;
     let func: Func = a.func.parse()?;
     let vs = variants(&a.variant, &Variant::ALL)?;
+    super::check_output("--out", a.out.as_deref())?;
     let (data, source) = match (a.pass_fraction, &a.numbers.input) {
         (Some(f), None) => {
             check_n(a.n)?;

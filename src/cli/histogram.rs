@@ -102,6 +102,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             anyhow::bail!("--plot {}: the plot is written as PNG; name it *.png", p.display());
         }
     }
+    super::check_output("--plot", a.plot.as_deref())?;
     let (img, label) = a.input.load()?;
     let ctx = g.context()?;
     let info = ctx.info().clone();

@@ -68,6 +68,20 @@ pub fn variants<V: std::str::FromStr<Err = workgroup::gpu::Error> + Copy>(name: 
     Ok(name.split(',').map(|v| v.trim().parse()).collect::<Result<_, _>>()?)
 }
 
+/// Refuses an output path whose folder does not exist, or that is a folder, before any work is
+/// done (the write itself is atomic: a temporary file renamed into place).
+pub fn check_output(flag: &str, path: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let Some(path) = path else { return Ok(()) };
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if !dir.is_dir() {
+        anyhow::bail!("{flag} {}: the folder {} does not exist", path.display(), dir.display());
+    }
+    if path.is_dir() {
+        anyhow::bail!("{flag} {}: that is a folder; name a file", path.display());
+    }
+    Ok(())
+}
+
 /// "median (min..max)" in ms.
 pub fn timing_text(t: &workgroup::gpu::Timing) -> String {
     format!("{:.4} ({:.4}..{:.4})", t.median_ns * 1e-6, t.min_ns * 1e-6, t.max_ns * 1e-6)
