@@ -15,3 +15,8 @@ pub mod shaders {
     use crate::gpu::shader::{BindingInfo, BindingKind, ShaderInfo};
     include!(concat!(env!("OUT_DIR"), "/shaders.rs"));
 }
+
+/// The README's code blocks, compiled by `cargo test` (doc tests) so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
