@@ -379,7 +379,7 @@ mod cli {
         fails_with_one_line(&["blur", "--synthetic", "0x0"], "empty");
         fails_with_one_line(&["blur", "--synthetic", "8x8", "--variant", "gaussian"], "unknown blur variant");
         fails_with_one_line(&["blur"], "--synthetic");
-        fails_with_one_line(&["blur", "--synthetic", "8x8", "-o", "/nonexistent/dir/out.png"], "cannot write");
+        fails_with_one_line(&["blur", "--synthetic", "8x8", "-o", "/nonexistent/dir/out.png"], "does not exist");
         fails_with_one_line(&["blur", photo, "--filter", "x3"], "invalid value");
     }
 }
