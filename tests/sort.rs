@@ -1,13 +1,15 @@
-//! Sorting in one workgroup (seed 002 and a bitonic network): every variant equals the CPU sort
-//! bit for bit (f32 in IEEE total order), on awkward sizes, degenerate inputs and fresh random
-//! data, under validation; the one-workgroup limit is refused with one line.
+//! Sorting in one workgroup (seed 002 and a bitonic network) and the radix sort across the GPU:
+//! every variant equals the CPU sort bit for bit (f32 in IEEE total order), on awkward sizes,
+//! degenerate inputs and fresh random data, under validation; the one-workgroup limit is refused
+//! with one line.
 mod common;
 use common::{fails_with_one_line, gpu, rng, wg};
 use proptest::prelude::*;
 use rand::Rng;
 use workgroup::cpu;
+use workgroup::gpu::{Buffer, Sync};
 use workgroup::ops::reduce::ElemType;
-use workgroup::ops::sort::{max_n, time, Sorter, Variant};
+use workgroup::ops::sort::{max_n, radix_max_n, time, Sorter, Variant};
 
 /// Inputs of n keys of `ty`: random, sorted, reversed, all equal, few distinct values, and (f32)
 /// the special values: NaNs of both signs, infinities, signed zeros, subnormals.
@@ -66,6 +68,59 @@ fn every_variant_type_size_and_input() {
     }
 }
 
+/// The radix sort past one workgroup: sizes around its tile of 4096 keys, primes, 10^6 + 3, every
+/// type and input shape, and keys whose image is the largest (the tile's padding): u32::MAX,
+/// i32::MAX, f32 +NaN with every payload bit set.
+#[test]
+fn radix_sorts_any_size() {
+    let g = gpu();
+    for n in [4095usize, 4096, 4097, 8191, 12_289, 65_537, 1_000_003] {
+        for ty in ElemType::ALL {
+            let mut cases = inputs(n, ty, n as u64 + 11);
+            if n > 100_000 {
+                cases.truncate(1); // random only at the largest size, to keep lavapipe's time down
+            }
+            let largest = match ty {
+                ElemType::U32 => u32::MAX,
+                ElemType::I32 => i32::MAX as u32,
+                ElemType::F32 => 0x7FFF_FFFF,
+            };
+            let mut r = rng(n as u64);
+            cases.push(("largest image", (0..n).map(|i| if i % 3 == 0 { largest } else { r.gen() }).collect()));
+            // Only one digit varies: every other pass finds all keys in one bucket.
+            cases.push(("one digit varies", (0..n).map(|i| 0x1234_5600 | ((i as u32).wrapping_mul(7919) & 0xFF)).collect()));
+            cases.push(("top digit only", (0..n).map(|i| ((i as u32).wrapping_mul(31) & 0xFF) << 24).collect()));
+            for (what, data) in cases {
+                let got = time(&g, &data, ty, Variant::Radix, 0, 0).unwrap().1;
+                assert!(got == cpu::sort::sort(&data, ty), "radix {} n={n} {what}", ty.name());
+            }
+        }
+    }
+}
+
+/// Engine mode: one radix sorter, recorded twice into one command buffer (two sizes, a barrier
+/// between), under synchronization validation.
+#[test]
+fn radix_sorter_records_twice_in_one_command_buffer() {
+    let g = gpu();
+    let a: Vec<u32> = inputs(9000, ElemType::F32, 3).remove(0).1;
+    let b: Vec<u32> = inputs(5000, ElemType::F32, 4).remove(0).1;
+    let s = Sorter::new(&g, Variant::Radix, ElemType::F32, 9000).unwrap();
+    let (ia, ib) = (Buffer::from_slice(&g, &a, "a").unwrap(), Buffer::from_slice(&g, &b, "b").unwrap());
+    let (oa, ob) = (Buffer::<u32>::new(&g, 9000, "sorted a").unwrap(), Buffer::<u32>::new(&g, 5000, "sorted b").unwrap());
+    g.submit(|rec| {
+        s.record(rec, &ia, a.len(), &oa)?;
+        rec.barrier(Sync::ComputeToCompute); // the second sort reuses the sorter's scratch
+        s.record(rec, &ib, b.len(), &ob)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    assert!(g.read(&oa).unwrap() == cpu::sort::sort(&a, ElemType::F32), "first sort");
+    assert!(g.read(&ob).unwrap() == cpu::sort::sort(&b, ElemType::F32), "second sort");
+    assert_eq!(g.read(&ia).unwrap(), a, "the input is only read");
+}
+
 #[test]
 fn a_sorter_made_for_more_sorts_fewer() {
     let g = gpu();
@@ -92,12 +147,14 @@ fn more_than_one_workgroup_is_refused() {
     let n = max_n(&g) + 1;
     let e = Sorter::new(&g, Variant::Bitonic, ElemType::F32, n).err().expect("refused");
     assert!(e.to_string().contains("at most"), "{e}");
+    let e = Sorter::new(&g, Variant::Radix, ElemType::F32, radix_max_n(&g) + 1).err().expect("refused");
+    assert!(e.to_string().contains("radix sort takes at most"), "{e}");
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
     #[test]
-    fn fresh_random_data(n in 0usize..=2048, seed in any::<u64>(), t in 0usize..3, v in 0usize..4) {
+    fn fresh_random_data(n in 0usize..=2048, seed in any::<u64>(), t in 0usize..3, v in 0usize..5) {
         let g = gpu();
         let n = n.min(max_n(&g));
         let ty = ElemType::ALL[t];
@@ -105,6 +162,18 @@ proptest! {
         let data: Vec<u32> = (0..n).map(|_| r.gen()).collect(); // any bits, NaNs included for f32
         let got = time(&g, &data, ty, Variant::ALL[v], 0, 0).unwrap().1;
         prop_assert_eq!(got, cpu::sort::sort(&data, ty));
+    }
+
+    #[test]
+    fn radix_fresh_random_data(n in 0usize..=300_000, seed in any::<u64>(), t in 0usize..3, spread in 0u32..4) {
+        let g = gpu();
+        let ty = ElemType::ALL[t];
+        let mut r = rng(seed);
+        // Any bits, or keys confined to the low 8, 16 or 24 bits (many equal digits).
+        let mask = if spread == 0 { u32::MAX } else { (1u32 << (8 * spread)) - 1 };
+        let data: Vec<u32> = (0..n).map(|_| r.gen::<u32>() & mask).collect();
+        let got = time(&g, &data, ty, Variant::Radix, 0, 0).unwrap().1;
+        prop_assert!(got == cpu::sort::sort(&data, ty), "n={} {}", n, ty.name());
     }
 }
 
@@ -124,7 +193,14 @@ fn cli_table_json_and_bad_input() {
         wg().args(["sort", "--variant", "odd-even-flag", "--runs", "1", "--input"]).arg(&input).arg("--out").arg(&sorted).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(std::fs::read_to_string(&sorted).unwrap(), "-inf\n-1.0\n-0.0\n0.0\n2.5\n3.0\ninf\nNaN\n");
-    fails_with_one_line(&["sort", "--n", "100000"], "at most");
+    fails_with_one_line(&["sort", "--n", "100000", "--variant", "bitonic"], "--variant radix");
+    // Past one workgroup, `all` is the radix sort.
+    let out = wg().args(["sort", "--json", "--n", "100000", "--runs", "1"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["results"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["results"][0]["variant"], "radix", "{v}");
+    assert_eq!(v["results"][0]["matches_cpu"], true, "{v}");
     fails_with_one_line(&["sort", "--type", "u8"], "type");
     fails_with_one_line(&["sort", "--variant", "quick"], "variant");
     fails_with_one_line(&["sort", "--input", "/nonexistent.npy"], "cannot read");

@@ -10,17 +10,7 @@ layout(std430, binding = 1) writeonly buffer Out { uint y[]; };
 
 shared uint keys[2u * gl_WorkGroupSize.x];
 
-uint to_key(uint v) {
-    if (TYPE == 1u) return v ^ 0x80000000u;
-    if (TYPE == 2u) return (v & 0x80000000u) != 0u ? ~v : (v | 0x80000000u);
-    return v;
-}
-
-uint from_key(uint k) {
-    if (TYPE == 1u) return k ^ 0x80000000u;
-    if (TYPE == 2u) return (k & 0x80000000u) != 0u ? (k & 0x7FFFFFFFu) : ~k;
-    return k;
-}
+#include "sort_key.glsl"
 
 void load_keys() {
     uint i = gl_LocalInvocationID.x, l = gl_WorkGroupSize.x;

@@ -53,7 +53,7 @@ enum Command {
     Gray(gray::Args),
     /// Seed 004's particle system: one dispatch per frame, and ours (every frame in one dispatch)
     Particles(particles::Args),
-    /// Seed 002: odd-even transposition sort in one workgroup (three versions) and a bitonic network
+    /// Seed 002: odd-even transposition sort in one workgroup (three versions), a bitonic network, and a radix sort of any n
     Sort(sort::Args),
     /// The demo: the device list, then each algorithm's demo on a bundled input
     Tour,

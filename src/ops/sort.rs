@@ -1,10 +1,11 @@
 //! Sorting inside one workgroup (seed 002: odd-even transposition sort, "parallel bubble sort"),
 //! each version the document walks through, then a bitonic network (ours; the document's
-//! references name it).
+//! references name it), and past the document's limit a radix sort across the whole GPU (ours).
 //!
 //! One workgroup of `L` invocations sorts up to `2 L` keys in shared memory, as in the document
-//! (128 f32 with 64 invocations): `n` is at most twice the device's largest workgroup (2048 on
-//! lavapipe and NVIDIA), and larger inputs are refused with that limit in the message.
+//! (128 f32 with 64 invocations): for those variants `n` is at most twice the device's largest
+//! workgroup (2048 on lavapipe and NVIDIA), and larger inputs are refused with that limit in the
+//! message. `Radix` sorts any `n` up to [`radix_max_n`] (one binding of keys).
 //! Order: u32 and i32 numerically, f32 in IEEE total order (`f32::total_cmp`: -NaN < -inf < ... <
 //! -0 < +0 < ... < +inf < +NaN), so every variant equals the CPU's sort bit for bit.
 use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
@@ -18,16 +19,20 @@ pub enum Variant {
     OddEvenFixed,
     OddEvenPaired,
     Bitonic,
+    Radix,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [Variant::OddEvenFlag, Variant::OddEvenFixed, Variant::OddEvenPaired, Variant::Bitonic];
+    pub const ALL: [Variant; 5] = [Variant::OddEvenFlag, Variant::OddEvenFixed, Variant::OddEvenPaired, Variant::Bitonic, Variant::Radix];
+    /// The variants that sort in one workgroup (seed 002's limit).
+    pub const ONE_WORKGROUP: [Variant; 4] = [Variant::OddEvenFlag, Variant::OddEvenFixed, Variant::OddEvenPaired, Variant::Bitonic];
     pub fn name(self) -> &'static str {
         match self {
             Variant::OddEvenFlag => "odd-even-flag",
             Variant::OddEvenFixed => "odd-even-fixed",
             Variant::OddEvenPaired => "odd-even-paired",
             Variant::Bitonic => "bitonic",
+            Variant::Radix => "radix",
         }
     }
     pub fn description(self) -> &'static str {
@@ -36,6 +41,14 @@ impl Variant {
             Variant::OddEvenFixed => "002 v2: a fixed 2L steps, parity from step % 2 (divergent odd steps)",
             Variant::OddEvenPaired => "002 v3: L iterations of even step, barrier, odd step, barrier",
             Variant::Bitonic => "ours: bitonic network, log2(2L)(log2(2L)+1)/2 barriers instead of 2L",
+            Variant::Radix => "ours, any n: LSD radix sort over the whole GPU, 4 passes of 8-bit digits (count, scan, scatter)",
+        }
+    }
+    /// The most keys this variant sorts on this device.
+    pub fn max_n(self, ctx: &Context) -> usize {
+        match self {
+            Variant::Radix => radix_max_n(ctx),
+            _ => max_n(ctx),
         }
     }
 }
@@ -45,6 +58,19 @@ impl std::str::FromStr for Variant {
     fn from_str(s: &str) -> Result<Self> {
         super::variant_named(s, &Variant::ALL, Variant::name, "variant")
     }
+}
+
+/// Keys per radix tile: 256 invocations x 16 (`glsl/include/radix_common.glsl`).
+const RADIX_TILE: usize = 4096;
+/// Digits per radix pass (8 bits), and passes for 32-bit keys.
+const RADIX_DIGITS: usize = 256;
+const RADIX_PASSES: u32 = 4;
+
+/// The most keys the radix sort takes on this device: one storage binding of keys, and at most
+/// 65,535 tiles (one workgroup each, in one dimension).
+pub fn radix_max_n(ctx: &Context) -> usize {
+    let by_binding = (ctx.info().max_storage_buffer_range / 4) as usize;
+    by_binding.min(65_535 * RADIX_TILE)
 }
 
 /// The most keys one workgroup of this device sorts: twice its largest workgroup (a power of
@@ -67,32 +93,108 @@ pub struct Sorter {
     pub variant: Variant,
     pub ty: ElemType,
     capacity: usize,
-    kernel: Kernel,
+    pipelines: Pipelines,
+}
+
+enum Pipelines {
+    OneWorkgroup(Kernel),
+    Radix(Box<Radix>),
+}
+
+/// The radix sort's three kernels and its scratch: a second buffer of keys (the passes
+/// alternate between it and the output), the per-tile digit counts and offsets, the digit totals.
+struct Radix {
+    count: Kernel,
+    scan: Kernel,
+    scatter: Kernel,
+    keys: Buffer<u32>,
+    tile_counts: Buffer<u32>,
+    tile_offsets: Buffer<u32>,
+    digit_totals: Buffer<u32>,
+}
+
+impl Radix {
+    fn new(ctx: &Context, ty: ElemType, capacity: usize) -> Result<Radix> {
+        let tiles = capacity.div_ceil(RADIX_TILE).max(1);
+        let spec = [(1, ty as u32)];
+        Ok(Radix {
+            count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &spec)?,
+            scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[])?,
+            scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &spec)?,
+            keys: Buffer::new(ctx, capacity.max(1), "radix keys")?,
+            tile_counts: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile counts")?,
+            tile_offsets: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile offsets")?,
+            digit_totals: Buffer::new(ctx, RADIX_DIGITS, "radix digit totals")?,
+        })
+    }
+
+    /// Four passes, the lowest digit first; each reads one buffer of keys and writes the other:
+    /// input -> scratch -> output -> scratch -> output.
+    fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>) -> Result<()> {
+        let tiles = n.div_ceil(RADIX_TILE) as u32;
+        for pass in 0..RADIX_PASSES {
+            let (src, dst) = match pass {
+                0 => (input, &self.keys),
+                1 | 3 => (&self.keys, output),
+                _ => (output, &self.keys),
+            };
+            let push: [u32; 3] = [n as u32, 8 * pass, tiles];
+            let push = bytemuck::bytes_of(&push);
+            rec.dispatch(&self.count, [tiles, 1, 1], &[src.bind(), self.tile_counts.bind()], push)?;
+            rec.barrier(Sync::ComputeToCompute);
+            let digits = RADIX_DIGITS as u32;
+            rec.dispatch(&self.scan, [digits, 1, 1], &[self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind()], push)?;
+            rec.barrier(Sync::ComputeToCompute);
+            let binds = [src.bind(), self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind(), dst.bind()];
+            rec.dispatch(&self.scatter, [tiles, 1, 1], &binds, push)?;
+            if pass + 1 < RADIX_PASSES {
+                rec.barrier(Sync::ComputeToCompute); // the next pass reads these keys and reuses the counts
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Sorter {
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, capacity: usize) -> Result<Sorter> {
-        let max = max_n(ctx);
-        if capacity > max {
-            return Err(Error::invalid(format!(
-                "sort of {capacity} keys: one workgroup sorts at most {max} on {} (twice its largest workgroup; seed 002 sorts in one workgroup)",
-                ctx.info().name
-            )));
-        }
-        let shader = match variant {
-            Variant::OddEvenFlag => &shaders::SORT_ODD_EVEN_FLAG,
-            Variant::OddEvenFixed => &shaders::SORT_ODD_EVEN_FIXED,
-            Variant::OddEvenPaired => &shaders::SORT_ODD_EVEN_PAIRED,
-            Variant::Bitonic => &shaders::SORT_BITONIC,
+        let pipelines = match variant {
+            Variant::Radix => {
+                let max = radix_max_n(ctx);
+                if capacity > max {
+                    return Err(Error::invalid(format!(
+                        "sort of {capacity} keys: the radix sort takes at most {max} on {} (one storage binding of keys)",
+                        ctx.info().name
+                    )));
+                }
+                Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity)?))
+            }
+            _ => {
+                let max = max_n(ctx);
+                if capacity > max {
+                    return Err(Error::invalid(format!(
+                        "sort of {capacity} keys: one workgroup sorts at most {max} on {} (twice its largest workgroup; seed 002 sorts in one workgroup; `--variant radix` sorts any n)",
+                        ctx.info().name
+                    )));
+                }
+                let shader = match variant {
+                    Variant::OddEvenFlag => &shaders::SORT_ODD_EVEN_FLAG,
+                    Variant::OddEvenFixed => &shaders::SORT_ODD_EVEN_FIXED,
+                    Variant::OddEvenPaired => &shaders::SORT_ODD_EVEN_PAIRED,
+                    _ => &shaders::SORT_BITONIC,
+                };
+                Pipelines::OneWorkgroup(Kernel::new(ctx, shader, &[(0, local_size(capacity)), (1, ty as u32)])?)
+            }
         };
-        let kernel = Kernel::new(ctx, shader, &[(0, local_size(capacity)), (1, ty as u32)])?;
-        Ok(Sorter { variant, ty, capacity, kernel })
+        Ok(Sorter { variant, ty, capacity, pipelines })
     }
 
-    /// Engine mode: sorts `input[0..n]` into `output[0..n]` (distinct buffers) with one dispatch
-    /// of one workgroup. Before: `input` visible to compute-shader reads. After: `output` written
-    /// by the compute stage; add the barrier your consumer needs (`Sync::ComputeToTransfer`,
-    /// `ComputeToCompute`). n = 0 records nothing.
+    /// Engine mode: sorts `input[0..n]` into `output[0..n]` (distinct buffers). The one-workgroup
+    /// variants record one dispatch of one workgroup; `Radix` records four passes of three
+    /// dispatches with compute-to-compute barriers between them, and uses `output` and its own
+    /// scratch in between (`input` is only read). Before: `input` visible to compute-shader reads,
+    /// and no earlier use of this sorter still running. After: `output` written by the compute
+    /// stage; add the barrier your consumer needs (`Sync::ComputeToTransfer`, `ComputeToCompute`).
+    /// n = 0 records nothing.
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>) -> Result<()> {
         if n > self.capacity || n > input.len() || n > output.len() {
             return Err(Error::invalid(format!(
@@ -105,7 +207,12 @@ impl Sorter {
         if n == 0 {
             return Ok(());
         }
-        rec.dispatch(&self.kernel, [1, 1, 1], &[input.bind(), output.bind()], bytemuck::bytes_of(&(n as u32)))
+        match &self.pipelines {
+            Pipelines::OneWorkgroup(kernel) => {
+                rec.dispatch(kernel, [1, 1, 1], &[input.bind(), output.bind()], bytemuck::bytes_of(&(n as u32)))
+            }
+            Pipelines::Radix(radix) => radix.record(rec, input, n, output),
+        }
     }
 }
 

@@ -1,0 +1,37 @@
+// The radix sort across the whole GPU (ours, past seed 002's one workgroup): least significant
+// digit first, 8-bit digits, four passes over the order-preserving u32 images of the keys
+// (sort_key.glsl). Each pass is three dispatches: count (a histogram of the digit per tile),
+// scan (each digit's tile counts into tile offsets), scatter (each tile sorted by the digit in
+// shared memory, then written at its digit's place). A tile is TILE consecutive keys, 256
+// invocations x KEYS_PER_INVOCATION. The includer declares TYPE (constant_id 1) where it reads keys.
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+layout(local_size_x = 256) in;
+const uint KEYS_PER_INVOCATION = 16u;
+const uint TILE = 256u * KEYS_PER_INVOCATION;
+const uint DIGITS = 256u;
+
+// n: keys; shift: the digit's lowest bit (0, 8, 16, 24); tiles: ceil(n / TILE).
+layout(push_constant) uniform Push { uint n; uint shift; uint tiles; } p;
+
+// The invocation's place in the group, subgroup by subgroup, so that a subgroup scan followed by
+// a scan of the subgroup totals is a scan in this order on any device.
+uint lane_index() { return gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID; }
+
+// One slot per subgroup (subgroups of at least 4 invocations).
+shared uvec2 scan_sums[64];
+
+// Exclusive prefix sum of `v` over the group in lane_index() order, and the group's `total`
+// (the whole group, in uniform control flow). Leaves scan_sums in use: the caller puts a barrier
+// between this and the next scan.
+uvec2 group_exclusive_scan(uvec2 v, out uvec2 total) {
+    uvec2 excl = subgroupExclusiveAdd(v);
+    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) scan_sums[gl_SubgroupID] = excl + v;
+    barrier(); // every subgroup's total is in scan_sums
+    total = uvec2(0u);
+    for (uint q = 0u; q < gl_NumSubgroups; ++q) {
+        if (q < gl_SubgroupID) excl += scan_sums[q];
+        total += scan_sums[q];
+    }
+    return excl;
+}

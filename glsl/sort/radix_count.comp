@@ -1,0 +1,25 @@
+#version 450
+// Radix sort, step 1 of each pass: every tile counts its keys per digit (a shared histogram, as
+// the image histogram's `shared` step) and writes the counts digit-major, tile_counts[digit *
+// tiles + tile], so that one digit's counts over the tiles are consecutive for the scan.
+#extension GL_GOOGLE_include_directive : require
+layout(constant_id = 1) const uint TYPE = 0u;
+#include "radix_common.glsl"
+#include "sort_key.glsl"
+layout(std430, binding = 0) readonly buffer Keys { uint keys[]; };
+layout(std430, binding = 1) writeonly buffer TileCounts { uint tile_counts[]; };
+
+shared uint histogram[DIGITS];
+
+void main() {
+    uint i = gl_LocalInvocationID.x, tile = gl_WorkGroupID.x;
+    histogram[i] = 0u;
+    barrier();
+    uint start = tile * TILE;
+    for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
+        uint at = start + r * 256u + i; // coalesced: a round reads 256 consecutive keys
+        if (at < p.n) atomicAdd(histogram[(to_key(keys[at]) >> p.shift) & 0xFFu], 1u);
+    }
+    barrier();
+    tile_counts[i * p.tiles + tile] = histogram[i];
+}

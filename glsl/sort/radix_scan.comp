@@ -1,0 +1,33 @@
+#version 450
+// Radix sort, step 2 of each pass: one workgroup per digit scans that digit's counts over the
+// tiles into each tile's offset among the keys of the digit (exclusive), and writes the digit's
+// total. The scatter scans the 256 totals itself.
+#extension GL_GOOGLE_include_directive : require
+#include "radix_common.glsl"
+layout(std430, binding = 0) readonly buffer TileCounts { uint tile_counts[]; };
+layout(std430, binding = 1) writeonly buffer TileOffsets { uint tile_offsets[]; };
+layout(std430, binding = 2) writeonly buffer DigitTotals { uint digit_totals[]; };
+
+void main() {
+    uint digit = gl_WorkGroupID.x, l = lane_index();
+    uint row = digit * p.tiles;
+    uint carry = 0u; // the digit's keys in the chunks before (the same in every invocation)
+    for (uint chunk = 0u; chunk < p.tiles; chunk += 4u * 256u) {
+        uint first = chunk + 4u * l; // four consecutive tiles per invocation
+        uint c[4];
+        uint sum = 0u;
+        for (uint k = 0u; k < 4u; ++k) {
+            c[k] = first + k < p.tiles ? tile_counts[row + first + k] : 0u;
+            sum += c[k];
+        }
+        uvec2 total;
+        uint at = carry + group_exclusive_scan(uvec2(sum, 0u), total).x;
+        for (uint k = 0u; k < 4u; ++k) {
+            if (first + k < p.tiles) tile_offsets[row + first + k] = at;
+            at += c[k];
+        }
+        carry += total.x;
+        barrier(); // scan_sums free for the next chunk
+    }
+    if (l == 0u) digit_totals[digit] = carry;
+}

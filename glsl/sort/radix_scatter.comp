@@ -1,0 +1,77 @@
+#version 450
+// Radix sort, step 3 of each pass: each tile sorts its keys by the digit in shared memory (four
+// stable 2-bit splits, each a group scan of four packed 16-bit counts), then writes them out in
+// that order: a key's place is its digit's start in the output (the totals of the smaller
+// digits) + this tile's offset among the digit's keys + its rank among the tile's keys of the
+// digit. Consecutive invocations write consecutive places of one digit's run (coalesced). Stable:
+// keys of one digit keep their input order within the tile, and tiles keep theirs.
+#extension GL_GOOGLE_include_directive : require
+layout(constant_id = 1) const uint TYPE = 0u;
+#include "radix_common.glsl"
+#include "sort_key.glsl"
+layout(std430, binding = 0) readonly buffer Keys { uint keys[]; };
+layout(std430, binding = 1) readonly buffer TileCounts { uint tile_counts[]; };
+layout(std430, binding = 2) readonly buffer TileOffsets { uint tile_offsets[]; };
+layout(std430, binding = 3) readonly buffer DigitTotals { uint digit_totals[]; };
+layout(std430, binding = 4) writeonly buffer Sorted { uint sorted[]; };
+
+// The tile's keys (images), one word skipped every 32 so that an invocation's 16 consecutive
+// keys and its neighbours' fall in different banks.
+shared uint tile_keys[TILE + TILE / 32u];
+// Per digit: its first place in the output less its first place in the sorted tile.
+shared uint digit_place[DIGITS];
+
+uint slot(uint at) { return at + (at >> 5u); }
+
+// One stable split of the tile on the 2-bit field at `bit`: each invocation reads its 16
+// consecutive keys, the group scans the counts of each field value (packed: values 0, 1 in .x,
+// 2, 3 in .y), and each key moves to its value's start + the keys of that value before it.
+void split(uint bit, uint l) {
+    uint k[KEYS_PER_INVOCATION];
+    uvec2 counts = uvec2(0u);
+    for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+        k[j] = tile_keys[slot(l * KEYS_PER_INVOCATION + j)];
+        uint v = (k[j] >> bit) & 3u;
+        counts[v >> 1u] += 1u << (16u * (v & 1u));
+    }
+    uvec2 total;
+    uvec2 before = group_exclusive_scan(counts, total); // its barrier: every key is read
+    uint t0 = total.x & 0xFFFFu, t1 = total.x >> 16u, t2 = total.y & 0xFFFFu;
+    uint next[4];
+    next[0] = before.x & 0xFFFFu;
+    next[1] = t0 + (before.x >> 16u);
+    next[2] = t0 + t1 + (before.y & 0xFFFFu);
+    next[3] = t0 + t1 + t2 + (before.y >> 16u);
+    for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+        uint v = (k[j] >> bit) & 3u;
+        tile_keys[slot(next[v])] = k[j];
+        next[v] += 1u;
+    }
+    barrier(); // the split tile is complete, and scan_sums free
+}
+
+void main() {
+    uint l = lane_index(), tile = gl_WorkGroupID.x;
+    uint start = tile * TILE;
+    uint valid = min(TILE, p.n - start);
+    // Keys past n are the largest image: they sort to the tile's end and are not written.
+    for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
+        uint at = r * 256u + l;
+        tile_keys[slot(at)] = at < valid ? to_key(keys[start + at]) : 0xFFFFFFFFu;
+    }
+    // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
+    // tile), y the digits' totals (the digit's start in the output).
+    uint row = l * p.tiles + tile;
+    uvec2 total;
+    uvec2 before = group_exclusive_scan(uvec2(tile_counts[row], digit_totals[l]), total);
+    digit_place[l] = before.y + tile_offsets[row] - before.x;
+    barrier(); // tile_keys complete, scan_sums free
+    for (uint bit = 0u; bit < 8u; bit += 2u) split(p.shift + bit, l);
+    for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
+        uint at = r * 256u + l;
+        if (at < valid) {
+            uint key = tile_keys[slot(at)];
+            sorted[digit_place[(key >> p.shift) & 0xFFu] + at] = from_key(key);
+        }
+    }
+}
