@@ -14,6 +14,7 @@ layout(std430, binding = 1) readonly buffer TileCounts { uint tile_counts[]; };
 layout(std430, binding = 2) readonly buffer TileOffsets { uint tile_offsets[]; };
 layout(std430, binding = 3) readonly buffer DigitTotals { uint digit_totals[]; };
 layout(std430, binding = 4) writeonly buffer Sorted { uint sorted[]; };
+layout(std430, binding = 5) readonly buffer Keys4 { uvec4 keys4[]; }; // binding 0's buffer again
 
 // The tile's keys (images), one word skipped every 32 so that an invocation's 16 consecutive
 // keys and its neighbours' fall in different banks.
@@ -23,14 +24,12 @@ shared uint digit_place[DIGITS];
 
 uint slot(uint at) { return at + (at >> 5u); }
 
-// One stable split of the tile on the 2-bit field at `bit`: each invocation reads its 16
-// consecutive keys, the group scans the counts of each field value (packed: values 0, 1 in .x,
-// 2, 3 in .y), and each key moves to its value's start + the keys of that value before it.
-void split(uint bit, uint l) {
-    uint k[KEYS_PER_INVOCATION];
+// One stable split of the tile on the 2-bit field at `bit`, of the keys `k` at this invocation's
+// 16 consecutive places: the group scans the counts of each field value (packed: values 0, 1 in
+// .x, 2, 3 in .y), and each key moves to its value's start + the keys of that value before it.
+void split(uint bit, uint k[KEYS_PER_INVOCATION]) {
     uvec2 counts = uvec2(0u);
     for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
-        k[j] = tile_keys[slot(l * KEYS_PER_INVOCATION + j)];
         uint v = (k[j] >> bit) & 3u;
         counts[v >> 1u] += 1u << (16u * (v & 1u));
     }
@@ -54,10 +53,17 @@ void main() {
     uint l = lane_index(), tile = gl_WorkGroupID.x;
     uint start = tile * TILE;
     uint valid = min(TILE, p.n - start);
+    // This invocation's 16 consecutive keys, in registers for the first split (16-byte loads).
     // Keys past n are the largest image: they sort to the tile's end and are not written.
-    for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
-        uint at = r * 256u + l;
-        tile_keys[slot(at)] = at < valid ? to_key(keys[start + at]) : 0xFFFFFFFFu;
+    uint k[KEYS_PER_INVOCATION];
+    uint first = l * KEYS_PER_INVOCATION;
+    if (first + KEYS_PER_INVOCATION <= valid) {
+        for (uint q = 0u; q < KEYS_PER_INVOCATION / 4u; ++q) {
+            uvec4 v = keys4[(start + first) / 4u + q];
+            for (uint c = 0u; c < 4u; ++c) k[4u * q + c] = to_key(v[c]);
+        }
+    } else {
+        for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = first + j < valid ? to_key(keys[start + first + j]) : 0xFFFFFFFFu;
     }
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).
@@ -65,8 +71,13 @@ void main() {
     uvec2 total;
     uvec2 before = group_exclusive_scan(uvec2(tile_counts[row], digit_totals[l]), total);
     digit_place[l] = before.y + tile_offsets[row] - before.x;
-    barrier(); // tile_keys complete, scan_sums free
-    for (uint bit = 0u; bit < 8u; bit += 2u) split(p.shift + bit, l);
+    barrier(); // scan_sums free
+    for (uint bit = 0u; bit < 8u; bit += 2u) {
+        if (bit > 0u) {
+            for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = tile_keys[slot(first + j)];
+        }
+        split(p.shift + bit, k);
+    }
     for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
         uint at = r * 256u + l;
         if (at < valid) {

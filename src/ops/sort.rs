@@ -145,7 +145,8 @@ impl Radix {
             let digits = RADIX_DIGITS as u32;
             rec.dispatch(&self.scan, [digits, 1, 1], &[self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind()], push)?;
             rec.barrier(Sync::ComputeToCompute);
-            let binds = [src.bind(), self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind(), dst.bind()];
+            // The keys are bound twice: as words (the tile's last keys) and as 16-byte vectors.
+            let binds = [src.bind(), self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind(), dst.bind(), src.bind()];
             rec.dispatch(&self.scatter, [tiles, 1, 1], &binds, push)?;
             if pass + 1 < RADIX_PASSES {
                 rec.barrier(Sync::ComputeToCompute); // the next pass reads these keys and reuses the counts
