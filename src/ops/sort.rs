@@ -69,7 +69,12 @@ const RADIX_PASSES: u32 = 4;
 /// The most keys the radix sort takes on this device: one storage binding of keys, and at most
 /// 65,535 tiles (one workgroup each, in one dimension).
 pub fn radix_max_n(ctx: &Context) -> usize {
-    let by_binding = (ctx.info().max_storage_buffer_range / 4) as usize;
+    radix_max_n_on(ctx.info())
+}
+
+/// [`radix_max_n`] from a device's limits.
+pub fn radix_max_n_on(info: &crate::gpu::DeviceInfo) -> usize {
+    let by_binding = (info.max_storage_buffer_range / 4) as usize;
     by_binding.min(65_535 * RADIX_TILE)
 }
 
