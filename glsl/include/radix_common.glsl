@@ -19,16 +19,16 @@ layout(push_constant) uniform Push { uint n; uint shift; uint tiles; } p;
 uint lane_index() { return gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID; }
 
 // One slot per subgroup (subgroups of at least 4 invocations).
-shared uvec2 scan_sums[64];
+shared uvec4 scan_sums[64];
 
 // Exclusive prefix sum of `v` over the group in lane_index() order, and the group's `total`
 // (the whole group, in uniform control flow). Leaves scan_sums in use: the caller puts a barrier
 // between this and the next scan.
-uvec2 group_exclusive_scan(uvec2 v, out uvec2 total) {
-    uvec2 excl = subgroupExclusiveAdd(v);
+uvec4 group_exclusive_scan(uvec4 v, out uvec4 total) {
+    uvec4 excl = subgroupExclusiveAdd(v);
     if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) scan_sums[gl_SubgroupID] = excl + v;
     barrier(); // every subgroup's total is in scan_sums
-    total = uvec2(0u);
+    total = uvec4(0u);
     for (uint q = 0u; q < gl_NumSubgroups; ++q) {
         if (q < gl_SubgroupID) excl += scan_sums[q];
         total += scan_sums[q];

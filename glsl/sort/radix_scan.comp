@@ -20,8 +20,8 @@ void main() {
             c[k] = first + k < p.tiles ? tile_counts[row + first + k] : 0u;
             sum += c[k];
         }
-        uvec2 total;
-        uint at = carry + group_exclusive_scan(uvec2(sum, 0u), total).x;
+        uvec4 total;
+        uint at = carry + group_exclusive_scan(uvec4(sum, 0u, 0u, 0u), total).x;
         for (uint k = 0u; k < 4u; ++k) {
             if (first + k < p.tiles) tile_offsets[row + first + k] = at;
             at += c[k];

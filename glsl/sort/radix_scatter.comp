@@ -1,7 +1,7 @@
 #version 450
-// Radix sort, step 3 of each pass: each tile sorts its keys by the digit in shared memory (four
-// stable 2-bit splits, each a group scan of four packed 16-bit counts), then writes them out in
-// that order: a key's place is its digit's start in the output (the totals of the smaller
+// Radix sort, step 3 of each pass: each tile sorts its keys by the digit in shared memory (three
+// stable splits, of 3, 3 and 2 bits, each a group scan of packed 16-bit counts), then writes them
+// out in that order: a key's place is its digit's start in the output (the totals of the smaller
 // digits) + this tile's offset among the digit's keys + its rank among the tile's keys of the
 // digit. Consecutive invocations write consecutive places of one digit's run (coalesced). Stable:
 // keys of one digit keep their input order within the tile, and tiles keep theirs.
@@ -24,27 +24,30 @@ shared uint digit_place[DIGITS];
 
 uint slot(uint at) { return at + (at >> 5u); }
 
-// One stable split of the tile on the 2-bit field at `bit`, of the keys `k` at this invocation's
-// 16 consecutive places: the group scans the counts of each field value (packed: values 0, 1 in
-// .x, 2, 3 in .y), and each key moves to its value's start + the keys of that value before it.
-void split(uint bit, uint k[KEYS_PER_INVOCATION]) {
-    uvec2 counts = uvec2(0u);
+// One stable split of the tile on the field of `width` bits (2 or 3) at `bit`, of the keys `k`
+// at this invocation's 16 consecutive places: the group scans the counts of each field value
+// (16 bits each, packed: values 2w and 2w + 1 in word w), and each key moves to its value's start
+// in the tile + the keys of that value before it.
+void split(uint bit, uint width, uint k[KEYS_PER_INVOCATION]) {
+    uint mask = (1u << width) - 1u;
+    uvec4 counts = uvec4(0u);
     for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
-        uint v = (k[j] >> bit) & 3u;
+        uint v = (k[j] >> bit) & mask;
         counts[v >> 1u] += 1u << (16u * (v & 1u));
     }
-    uvec2 total;
-    uvec2 before = group_exclusive_scan(counts, total); // its barrier: every key is read
-    uint t0 = total.x & 0xFFFFu, t1 = total.x >> 16u, t2 = total.y & 0xFFFFu;
-    uint next[4];
-    next[0] = before.x & 0xFFFFu;
-    next[1] = t0 + (before.x >> 16u);
-    next[2] = t0 + t1 + (before.y & 0xFFFFu);
-    next[3] = t0 + t1 + t2 + (before.y >> 16u);
+    uvec4 total;
+    uvec4 next = group_exclusive_scan(counts, total); // its barrier: every key is read
+    // Each value's start in the tile (< 2^16, so the packed add cannot carry).
+    uint start = 0u;
+    for (uint v = 0u; v < 8u; ++v) {
+        next[v >> 1u] += start << (16u * (v & 1u));
+        start += (total[v >> 1u] >> (16u * (v & 1u))) & 0xFFFFu;
+    }
     for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
-        uint v = (k[j] >> bit) & 3u;
-        tile_keys[slot(next[v])] = k[j];
-        next[v] += 1u;
+        uint v = (k[j] >> bit) & mask;
+        uint shift = 16u * (v & 1u);
+        tile_keys[slot((next[v >> 1u] >> shift) & 0xFFFFu)] = k[j];
+        next[v >> 1u] += 1u << shift;
     }
     barrier(); // the split tile is complete, and scan_sums free
 }
@@ -68,15 +71,16 @@ void main() {
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).
     uint row = l * p.tiles + tile;
-    uvec2 total;
-    uvec2 before = group_exclusive_scan(uvec2(tile_counts[row], digit_totals[l]), total);
+    uvec4 total;
+    uvec4 before = group_exclusive_scan(uvec4(tile_counts[row], digit_totals[l], 0u, 0u), total);
     digit_place[l] = before.y + tile_offsets[row] - before.x;
     barrier(); // scan_sums free
-    for (uint bit = 0u; bit < 8u; bit += 2u) {
+    // Three splits: bits 0-2, 3-5, 6-7 of the digit.
+    for (uint bit = 0u; bit < 8u; bit += 3u) {
         if (bit > 0u) {
             for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = tile_keys[slot(first + j)];
         }
-        split(p.shift + bit, k);
+        split(p.shift + bit, bit < 6u ? 3u : 2u, k);
     }
     for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
         uint at = r * 256u + l;
