@@ -8,6 +8,7 @@ layout(constant_id = 1) const uint TYPE = 0u;
 #include "sort_key.glsl"
 layout(std430, binding = 0) readonly buffer Keys { uint keys[]; };
 layout(std430, binding = 1) writeonly buffer TileCounts { uint tile_counts[]; };
+layout(std430, binding = 2) readonly buffer Keys4 { uvec4 keys4[]; }; // binding 0's buffer again
 
 shared uint histogram[DIGITS];
 
@@ -16,9 +17,18 @@ void main() {
     histogram[i] = 0u;
     barrier();
     uint start = tile * TILE;
-    for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
-        uint at = start + r * 256u + i; // coalesced: a round reads 256 consecutive keys
-        if (at < p.n) atomicAdd(histogram[(to_key(keys[at]) >> p.shift) & 0xFFu], 1u);
+    if (start + TILE <= p.n) {
+        // Whole tiles: 16-byte loads, a round reads 1024 consecutive keys.
+        uvec4 v[KEYS_PER_INVOCATION / 4u];
+        for (uint r = 0u; r < KEYS_PER_INVOCATION / 4u; ++r) v[r] = keys4[start / 4u + r * 256u + i];
+        for (uint r = 0u; r < KEYS_PER_INVOCATION / 4u; ++r) {
+            for (uint c = 0u; c < 4u; ++c) atomicAdd(histogram[(to_key(v[r][c]) >> p.shift) & 0xFFu], 1u);
+        }
+    } else {
+        for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
+            uint at = start + r * 256u + i; // coalesced: a round reads 256 consecutive keys
+            if (at < p.n) atomicAdd(histogram[(to_key(keys[at]) >> p.shift) & 0xFFu], 1u);
+        }
     }
     barrier();
     tile_counts[i * p.tiles + tile] = histogram[i];

@@ -145,7 +145,7 @@ impl Radix {
             };
             let push: [u32; 3] = [n as u32, 8 * pass, tiles];
             let push = bytemuck::bytes_of(&push);
-            rec.dispatch(&self.count, [tiles, 1, 1], &[src.bind(), self.tile_counts.bind()], push)?;
+            rec.dispatch(&self.count, [tiles, 1, 1], &[src.bind(), self.tile_counts.bind(), src.bind()], push)?;
             rec.barrier(Sync::ComputeToCompute);
             let digits = RADIX_DIGITS as u32;
             rec.dispatch(&self.scan, [digits, 1, 1], &[self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind()], push)?;
