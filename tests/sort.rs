@@ -9,7 +9,7 @@ use rand::Rng;
 use workgroup::cpu;
 use workgroup::gpu::{Buffer, Sync};
 use workgroup::ops::reduce::ElemType;
-use workgroup::ops::sort::{max_n, radix_max_n, time, Sorter, Variant};
+use workgroup::ops::sort::{max_n, radix_max_n, time, Sorter, Variant, RADIX_TILE};
 
 /// Inputs of n keys of `ty`: random, sorted, reversed, all equal, few distinct values, and (f32)
 /// the special values: NaNs of both signs, infinities, signed zeros, subnormals.
@@ -68,13 +68,14 @@ fn every_variant_type_size_and_input() {
     }
 }
 
-/// The radix sort past one workgroup: sizes around its tile of 4096 keys, primes, 10^6 + 3, every
+/// The radix sort past one workgroup: sizes around its tile (3072 keys), primes, 10^6 + 3, every
 /// type and input shape, and keys whose image is the largest (the tile's padding): u32::MAX,
 /// i32::MAX, f32 +NaN with every payload bit set.
 #[test]
 fn radix_sorts_any_size() {
     let g = gpu();
-    for n in [4095usize, 4096, 4097, 8191, 12_289, 65_537, 1_000_003] {
+    let t = RADIX_TILE;
+    for n in [t - 1, t, t + 1, 2 * t + 1, 4095, 8191, 12_289, 65_537, 1_000_003] {
         for ty in ElemType::ALL {
             let mut cases = inputs(n, ty, n as u64 + 11);
             if n > 100_000 {

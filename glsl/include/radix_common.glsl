@@ -7,7 +7,7 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 layout(local_size_x = 256) in;
-const uint KEYS_PER_INVOCATION = 16u;
+const uint KEYS_PER_INVOCATION = 12u;
 const uint TILE = 256u * KEYS_PER_INVOCATION;
 const uint DIGITS = 256u;
 

@@ -16,7 +16,7 @@ layout(std430, binding = 3) readonly buffer DigitTotals { uint digit_totals[]; }
 layout(std430, binding = 4) writeonly buffer Sorted { uint sorted[]; };
 layout(std430, binding = 5) readonly buffer Keys4 { uvec4 keys4[]; }; // binding 0's buffer again
 
-// The tile's keys (images), one word skipped every 32 so that an invocation's 16 consecutive
+// The tile's keys (images), one word skipped every 32 so that an invocation's 12 consecutive
 // keys and its neighbours' fall in different banks.
 shared uint tile_keys[TILE + TILE / 32u];
 // Per digit: its first place in the output less its first place in the sorted tile.
@@ -25,7 +25,7 @@ shared uint digit_place[DIGITS];
 uint slot(uint at) { return at + (at >> 5u); }
 
 // One stable split of the tile on the field of `width` bits (2 or 3) at `bit`, of the keys `k`
-// at this invocation's 16 consecutive places: the group scans the counts of each field value
+// at this invocation's 12 consecutive places: the group scans the counts of each field value
 // (16 bits each, packed: values 2w and 2w + 1 in word w), and each key moves to its value's start
 // in the tile + the keys of that value before it.
 void split(uint bit, uint width, uint k[KEYS_PER_INVOCATION]) {
@@ -56,7 +56,7 @@ void main() {
     uint l = lane_index(), tile = gl_WorkGroupID.x;
     uint start = tile * TILE;
     uint valid = min(TILE, p.n - start);
-    // This invocation's 16 consecutive keys, in registers for the first split (16-byte loads).
+    // This invocation's 12 consecutive keys, in registers for the first split (16-byte loads).
     // Keys past n are the largest image: they sort to the tile's end and are not written.
     uint k[KEYS_PER_INVOCATION];
     uint first = l * KEYS_PER_INVOCATION;
