@@ -2,7 +2,7 @@
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
-# sort), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
+# sort), sort (the radix sort next to CUB and torch.sort), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
 # compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), compactwarp (scripts/gpu-compact-warp.sh), blurfilters (scripts/gpu-blur-filters.sh), histcheck.
 # Results under $OUT. The device tool brings back at most 8 files from $OUT: `full` writes 6 and
 # its log (`> $OUT/workgroup.txt`) a seventh, so a call that runs more should tar the rest.
@@ -70,6 +70,20 @@ if [ "$mode" = blursweep ]; then
   bash scripts/gpu-blur-sweep.sh
   exit 0
 fi
+if [ "$mode" = sort ]; then
+  # The radix sort next to CUB's DeviceRadixSort (keys only, and pairs as torch.sort) and
+  # torch.sort, in one call (docs/sort.md).
+  for n in 1048576 16777216 67108864; do for ty in u32 f32 i32; do
+    log $W sort --n $n --type $ty --variant radix --runs 30
+  done; done
+  log $W sort --n 67108867 --type f32 --dist normal --variant radix --runs 10
+  log $W sort --n 16777216 --type u32 --dist ones --variant radix --runs 10
+  log $W study --ops sort --runs 30 --out "$out/study-sort"
+  log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/sort_cub scripts/peers/sort_cub.cu
+  log /tmp/sort_cub | tee "$out/peers_sort_cub.txt"
+  log python3 scripts/peers/sort_torch.py | tee "$out/peers_sort_torch.txt"
+  exit 0
+fi
 if [ "$mode" = full ]; then
   # The histogram goal's yardstick: the read kernel at the histogram's size (8192^2 x 4 B = 256 MiB).
   log $W bandwidth --mb 256 --runs 50
@@ -120,11 +134,14 @@ if [ "$mode" = full ]; then
   log $W gray --synthetic 8192x8192:natural --runs 30
   log $W particles --n 1048576 --frames 600 --runs 10
   for n in 128 2048; do log $W sort --n $n --type f32 --runs 30; done
+  for n in 1048576 16777216 67108864; do log $W sort --n $n --type u32 --variant radix --runs 30; done
   echo "### peers"
   bash .gpu/peers/run.sh
   # CUB's DeviceSelect::If and the read-all-write-half floor, next to our compaction above.
   log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/compact_cub scripts/peers/compact_cub.cu
   for lg in 26 24; do log /tmp/compact_cub $lg; done | tee "$out/peers_cub.txt"
+  log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/sort_cub scripts/peers/sort_cub.cu
+  log /tmp/sort_cub | tee -a "$out/peers_cub.txt"
   echo "### study"
   # SIGINT after the limit: the study keeps and writes what it measured.
   timeout -s INT ${STUDY_LIMIT:-300} $W study --runs 10 --out /tmp/study > /tmp/study.log 2>&1; echo "study exit $?"; tail -5 /tmp/study.log
