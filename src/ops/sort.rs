@@ -67,16 +67,17 @@ pub const RADIX_TILE: usize = 3072;
 const RADIX_DIGITS: usize = 256;
 const RADIX_PASSES: u32 = 4;
 
-/// The most keys the radix sort takes on this device: one storage binding of keys, and at most
-/// 65,535 tiles (one workgroup each, in one dimension).
+/// The most keys the radix sort takes on this device: one storage binding of keys (and of the
+/// tiles' counts), and one workgroup per tile in one dimension of a dispatch.
 pub fn radix_max_n(ctx: &Context) -> usize {
     radix_max_n_on(ctx.info())
 }
 
 /// [`radix_max_n`] from a device's limits.
 pub fn radix_max_n_on(info: &crate::gpu::DeviceInfo) -> usize {
-    let by_binding = (info.max_storage_buffer_range / 4) as usize;
-    by_binding.min(65_535 * RADIX_TILE)
+    let words = (info.max_storage_buffer_range / 4) as usize;
+    let tiles = (info.max_workgroup_count[0] as usize).min(words / RADIX_DIGITS);
+    words.min(tiles * RADIX_TILE).min(u32::MAX as usize)
 }
 
 /// The most keys one workgroup of this device sorts: twice its largest workgroup (a power of
