@@ -9,7 +9,7 @@ use rand::Rng;
 use workgroup::cpu;
 use workgroup::gpu::{Buffer, Sync};
 use workgroup::ops::reduce::ElemType;
-use workgroup::ops::sort::{max_n, radix_max_n, time, Sorter, Variant, RADIX_TILE};
+use workgroup::ops::sort::{max_n, radix_max_n, time, time_pairs, Sorter, Variant, RADIX_TILE};
 
 /// Inputs of n keys of `ty`: random, sorted, reversed, all equal, few distinct values, and (f32)
 /// the special values: NaNs of both signs, infinities, signed zeros, subnormals.
@@ -99,6 +99,44 @@ fn radix_sorts_any_size() {
     }
 }
 
+/// Keys with values: values 0, 1, 2, ... come back as the stable argsort (equal keys in input
+/// order), and any other values follow their keys; every type, sizes around the tile, the input
+/// shapes above (all-equal and few-distinct keys test the stability).
+#[test]
+fn radix_pairs_give_the_stable_argsort() {
+    let g = gpu();
+    let t = RADIX_TILE;
+    for n in [0usize, 1, 2, t - 1, t + 1, 65_537, 1_000_003] {
+        for ty in ElemType::ALL {
+            let mut cases = inputs(n, ty, n as u64 + 5);
+            if n > 100_000 {
+                cases.truncate(1);
+            }
+            for (what, keys) in cases {
+                let index: Vec<u32> = (0..n as u32).collect();
+                let (_, sorted, got) = time_pairs(&g, &keys, &index, ty, 0, 0).unwrap();
+                let want = cpu::sort::argsort(&keys, ty);
+                assert!(sorted == cpu::sort::sort(&keys, ty), "keys: radix pairs {} n={n} {what}", ty.name());
+                assert!(got == want, "indices: radix pairs {} n={n} {what}", ty.name());
+                let mut r = rng(n as u64);
+                let payload: Vec<u32> = (0..n).map(|_| r.gen()).collect();
+                let (_, _, moved) = time_pairs(&g, &keys, &payload, ty, 0, 0).unwrap();
+                assert!(moved.iter().zip(&want).all(|(&v, &i)| v == payload[i as usize]), "payload: {} n={n} {what}", ty.name());
+            }
+        }
+    }
+    // The two kinds of radix sorter refuse each other's recording.
+    let (a, b) = (Buffer::from_slice(&g, &[3u32, 1, 2], "a").unwrap(), Buffer::<u32>::new(&g, 3, "b").unwrap());
+    let (c, d) = (Buffer::from_slice(&g, &[0u32, 1, 2], "c").unwrap(), Buffer::<u32>::new(&g, 3, "d").unwrap());
+    let pairs = Sorter::radix_pairs(&g, ElemType::U32, 3).unwrap();
+    let e = g.submit(|rec| pairs.record(rec, &a, 3, &b)).expect_err("refused");
+    assert!(e.to_string().contains("record_pairs"), "{e}");
+    let keys_only = Sorter::new(&g, Variant::Radix, ElemType::U32, 3).unwrap();
+    let e = g.submit(|rec| keys_only.record_pairs(rec, &a, &c, 3, &b, &d)).expect_err("refused");
+    assert!(e.to_string().contains("radix_pairs"), "{e}");
+    assert!(time_pairs(&g, &[1, 2], &[0], ElemType::U32, 0, 0).is_err(), "one value per key");
+}
+
 /// Engine mode: one radix sorter, recorded twice into one command buffer (two sizes, a barrier
 /// between), under synchronization validation.
 #[test]
@@ -175,6 +213,9 @@ proptest! {
         let data: Vec<u32> = (0..n).map(|_| r.gen::<u32>() & mask).collect();
         let got = time(&g, &data, ty, Variant::Radix, 0, 0).unwrap().1;
         prop_assert!(got == cpu::sort::sort(&data, ty), "n={} {}", n, ty.name());
+        let index: Vec<u32> = (0..n as u32).collect();
+        let (_, _, order) = time_pairs(&g, &data, &index, ty, 0, 0).unwrap();
+        prop_assert!(order == cpu::sort::argsort(&data, ty), "argsort n={} {}", n, ty.name());
     }
 }
 
@@ -202,6 +243,24 @@ fn cli_table_json_and_bad_input() {
     assert_eq!(v["results"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["results"][0]["variant"], "radix", "{v}");
     assert_eq!(v["results"][0]["matches_cpu"], true, "{v}");
+    // The stable argsort from the command line: equal keys keep their input order.
+    let keys = dir.path().join("keys.txt");
+    std::fs::write(&keys, "3\n1\n3\n2\n1\n").unwrap();
+    let (order, sorted) = (dir.path().join("order.txt"), dir.path().join("sorted.txt"));
+    let out = wg()
+        .args(["sort", "--type", "u32", "--indices", "--runs", "1", "--input"])
+        .arg(&keys)
+        .arg("--indices-out")
+        .arg(&order)
+        .arg("--out")
+        .arg(&sorted)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&order).unwrap(), "1\n4\n3\n0\n2\n");
+    assert_eq!(std::fs::read_to_string(&sorted).unwrap(), "1\n1\n2\n3\n3\n");
+    fails_with_one_line(&["sort", "--n", "100", "--indices", "--variant", "bitonic"], "only the radix sort");
+    fails_with_one_line(&["sort", "--n", "100", "--indices-out", "/tmp/never-written.txt"], "add --indices");
     fails_with_one_line(&["sort", "--type", "u8"], "type");
     fails_with_one_line(&["sort", "--variant", "quick"], "variant");
     fails_with_one_line(&["sort", "--input", "/nonexistent.npy"], "cannot read");

@@ -4,9 +4,11 @@
 // out in that order: a key's place is its digit's start in the output (the totals of the smaller
 // digits) + this tile's offset among the digit's keys + its rank among the tile's keys of the
 // digit. Consecutive invocations write consecutive places of one digit's run (coalesced). Stable:
-// keys of one digit keep their input order within the tile, and tiles keep theirs.
+// keys of one digit keep their input order within the tile, and tiles keep theirs. With
+// WITH_VALUES each key carries a 32-bit value (an index, for an argsort) through the same moves.
 #extension GL_GOOGLE_include_directive : require
 layout(constant_id = 1) const uint TYPE = 0u;
+layout(constant_id = 2) const bool WITH_VALUES = false;
 #include "radix_common.glsl"
 #include "sort_key.glsl"
 layout(std430, binding = 0) readonly buffer Keys { uint keys[]; };
@@ -15,20 +17,24 @@ layout(std430, binding = 2) readonly buffer TileOffsets { uint tile_offsets[]; }
 layout(std430, binding = 3) readonly buffer DigitTotals { uint digit_totals[]; };
 layout(std430, binding = 4) writeonly buffer Sorted { uint sorted[]; };
 layout(std430, binding = 5) readonly buffer Keys4 { uvec4 keys4[]; }; // binding 0's buffer again
+layout(std430, binding = 6) readonly buffer Values { uint values[]; };
+layout(std430, binding = 7) writeonly buffer SortedValues { uint sorted_values[]; };
 
 // The tile's keys (images), one word skipped every 32 so that an invocation's 12 consecutive
 // keys and its neighbours' fall in different banks.
 shared uint tile_keys[TILE + TILE / 32u];
+shared uint tile_values[WITH_VALUES ? TILE + TILE / 32u : 1u]; // at the same slots
 // Per digit: its first place in the output less its first place in the sorted tile.
 shared uint digit_place[DIGITS];
 
 uint slot(uint at) { return at + (at >> 5u); }
 
 // One stable split of the tile on the field of `width` bits (2 or 3) at `bit`, of the keys `k`
-// at this invocation's 12 consecutive places: the group scans the counts of each field value
+// (and their `vals` with WITH_VALUES) at this invocation's 12 consecutive places: the group scans
+// the counts of each field value
 // (16 bits each, packed: values 2w and 2w + 1 in word w), and each key moves to its value's start
 // in the tile + the keys of that value before it.
-void split(uint bit, uint width, uint k[KEYS_PER_INVOCATION]) {
+void split(uint bit, uint width, uint k[KEYS_PER_INVOCATION], uint vals[KEYS_PER_INVOCATION]) {
     uint mask = (1u << width) - 1u;
     uvec4 counts = uvec4(0u);
     for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
@@ -46,7 +52,9 @@ void split(uint bit, uint width, uint k[KEYS_PER_INVOCATION]) {
     for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
         uint v = (k[j] >> bit) & mask;
         uint shift = 16u * (v & 1u);
-        tile_keys[slot((next[v >> 1u] >> shift) & 0xFFFFu)] = k[j];
+        uint at = slot((next[v >> 1u] >> shift) & 0xFFFFu);
+        tile_keys[at] = k[j];
+        if (WITH_VALUES) tile_values[at] = vals[j];
         next[v >> 1u] += 1u << shift;
     }
     barrier(); // the split tile is complete, and scan_sums free
@@ -68,6 +76,8 @@ void main() {
     } else {
         for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = first + j < valid ? to_key(keys[start + first + j]) : 0xFFFFFFFFu;
     }
+    uint vals[KEYS_PER_INVOCATION];
+    for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) vals[j] = WITH_VALUES && first + j < valid ? values[start + first + j] : 0u;
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).
     uint row = l * p.tiles + tile;
@@ -78,15 +88,20 @@ void main() {
     // Three splits: bits 0-2, 3-5, 6-7 of the digit.
     for (uint bit = 0u; bit < 8u; bit += 3u) {
         if (bit > 0u) {
-            for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = tile_keys[slot(first + j)];
+            for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+                k[j] = tile_keys[slot(first + j)];
+                if (WITH_VALUES) vals[j] = tile_values[slot(first + j)];
+            }
         }
-        split(p.shift + bit, bit < 6u ? 3u : 2u, k);
+        split(p.shift + bit, bit < 6u ? 3u : 2u, k, vals);
     }
     for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
         uint at = r * 256u + l;
         if (at < valid) {
             uint key = tile_keys[slot(at)];
-            sorted[digit_place[(key >> p.shift) & 0xFFu] + at] = from_key(key);
+            uint place = digit_place[(key >> p.shift) & 0xFFu] + at;
+            sorted[place] = from_key(key);
+            if (WITH_VALUES) sorted_values[place] = tile_values[slot(at)];
         }
     }
 }

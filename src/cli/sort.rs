@@ -17,13 +17,19 @@ pub struct Args {
     /// Write the sorted keys to FILE (same formats as --input; the last variant's result)
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Sort each key's index with it (radix only): the stable argsort, checked against the CPU
+    #[arg(long)]
+    pub indices: bool,
+    /// With --indices: write the indices to FILE (u32, same formats as --out)
+    #[arg(long)]
+    pub indices_out: Option<PathBuf>,
     #[command(flatten)]
     pub numbers: Numbers,
 }
 
 impl Args {
     pub fn demo() -> Args {
-        Args { n: 128, variant: "all".into(), out: None, numbers: Numbers::demo(5) }
+        Args { n: 128, variant: "all".into(), out: None, indices: false, indices_out: None, numbers: Numbers::demo(5) }
     }
 }
 
@@ -31,6 +37,17 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ty = a.numbers.ty()?;
     let mut vs = variants(&a.variant, &Variant::ALL)?;
     super::check_output("--out", a.out.as_deref())?;
+    super::check_output("--indices-out", a.indices_out.as_deref())?;
+    if a.indices_out.is_some() && !a.indices {
+        anyhow::bail!("--indices-out writes the indices that --indices sorts: add --indices");
+    }
+    if a.indices {
+        if a.variant == "all" {
+            vs = vec![Variant::Radix];
+        } else if let Some(v) = vs.iter().find(|v| **v != Variant::Radix) {
+            anyhow::bail!("--indices: only the radix sort moves indices with its keys, not {}", v.name());
+        }
+    }
     let (data, source) = a.numbers.load(a.n, ty)?;
     let ctx = g.context()?;
     let n = data.len();
@@ -54,22 +71,35 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     let t0 = std::time::Instant::now();
     let want = cpu::sort::sort(&data, ty);
+    let want_indices = if a.indices { cpu::sort::argsort(&data, ty) } else { Vec::new() };
     let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;
     let mut rows = Vec::new();
     let mut last = None;
+    let mut last_indices = None;
     for v in vs {
-        let (t, got) = sort::time(&ctx, &data, ty, v, a.numbers.warmup, a.numbers.runs.max(1))?;
-        let ok = got == want;
-        rows.push((v, t, ok));
-        last = Some(got);
+        let (warmup, runs) = (a.numbers.warmup, a.numbers.runs.max(1));
+        if a.indices {
+            let index: Vec<u32> = (0..n as u32).collect();
+            let (t, got, order) = sort::time_pairs(&ctx, &data, &index, ty, warmup, runs)?;
+            rows.push((v, t, got == want && order == want_indices));
+            last = Some(got);
+            last_indices = Some(order);
+        } else {
+            let (t, got) = sort::time(&ctx, &data, ty, v, warmup, runs)?;
+            rows.push((v, t, got == want));
+            last = Some(got);
+        }
     }
     g.finish(&ctx)?;
     if let (Some(path), Some(keys)) = (&a.out, &last) {
         workgroup::ops::numbers::save(path, ty, keys)?;
     }
+    if let (Some(path), Some(order)) = (&a.indices_out, &last_indices) {
+        workgroup::ops::numbers::save(path, workgroup::ops::reduce::ElemType::U32, order)?;
+    }
     if g.json {
         let v = serde_json::json!({
-            "device": ctx.info().name, "n": n, "type": ty.name(), "input": source, "cpu_ms": cpu_ms,
+            "device": ctx.info().name, "n": n, "type": ty.name(), "input": source, "cpu_ms": cpu_ms, "indices": a.indices,
             "results": rows.iter().map(|(v, t, ok)| serde_json::json!({
                 "variant": v.name(), "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6,
                 "max_ms": t.max_ns * 1e-6, "runs": t.runs, "matches_cpu": ok,
@@ -77,7 +107,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("sort: {n} {} ({source}) on {}; CPU sort {cpu_ms:.4} ms", ty.name(), ctx.info().name);
+        let what = if a.indices { " with their indices (matches-cpu: keys and the stable argsort)" } else { "" };
+        println!("sort: {n} {} ({source}){what} on {}; CPU sort {cpu_ms:.4} ms", ty.name(), ctx.info().name);
         println!("{:<16} {:>30}  matches-cpu  what", "variant", "GPU median ms (min..max)");
         for (v, t, ok) in &rows {
             println!("{:<16} {:>30}  {:<11}  {}", v.name(), timing_text(t), if *ok { "yes" } else { "NO" }, v.description());

@@ -11,3 +11,15 @@ pub fn sort(data: &[u32], ty: ElemType) -> Vec<u32> {
     }
     v
 }
+
+/// The stable argsort of `data` (bits of `ty`): the indices that sort it, equal keys in input
+/// order (what the radix sort gives with values 0, 1, 2, ...).
+pub fn argsort(data: &[u32], ty: ElemType) -> Vec<u32> {
+    let mut idx: Vec<u32> = (0..data.len() as u32).collect();
+    match ty {
+        ElemType::U32 => idx.sort_by_key(|&i| data[i as usize]),
+        ElemType::I32 => idx.sort_by_key(|&i| data[i as usize] as i32),
+        ElemType::F32 => idx.sort_by(|&a, &b| f32::from_bits(data[a as usize]).total_cmp(&f32::from_bits(data[b as usize]))),
+    }
+    idx
+}

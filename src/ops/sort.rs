@@ -109,41 +109,55 @@ enum Pipelines {
 }
 
 /// The radix sort's three kernels and its scratch: a second buffer of keys (the passes
-/// alternate between it and the output), the per-tile digit counts and offsets, the digit totals.
+/// alternate between it and the output), the per-tile digit counts and offsets, the digit totals;
+/// with values, a second buffer of values (else a word bound in their place).
 struct Radix {
     count: Kernel,
     scan: Kernel,
     scatter: Kernel,
     keys: Buffer<u32>,
+    values: Option<Buffer<u32>>,
+    no_values: Buffer<u32>,
     tile_counts: Buffer<u32>,
     tile_offsets: Buffer<u32>,
     digit_totals: Buffer<u32>,
 }
 
 impl Radix {
-    fn new(ctx: &Context, ty: ElemType, capacity: usize) -> Result<Radix> {
+    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool) -> Result<Radix> {
         let tiles = capacity.div_ceil(RADIX_TILE).max(1);
         let spec = [(1, ty as u32)];
         Ok(Radix {
             count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &spec)?,
             scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[])?,
-            scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &spec)?,
+            scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[(1, ty as u32), (2, with_values as u32)])?,
             keys: Buffer::new(ctx, capacity.max(1), "radix keys")?,
+            values: if with_values { Some(Buffer::new(ctx, capacity.max(1), "radix values")?) } else { None },
+            no_values: Buffer::new(ctx, 1, "radix no values")?,
             tile_counts: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile counts")?,
             tile_offsets: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile offsets")?,
             digit_totals: Buffer::new(ctx, RADIX_DIGITS, "radix digit totals")?,
         })
     }
 
-    /// Four passes, the lowest digit first; each reads one buffer of keys and writes the other:
-    /// input -> scratch -> output -> scratch -> output.
-    fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>) -> Result<()> {
+    /// Four passes, the lowest digit first; each reads one buffer of keys (and values) and writes
+    /// the other: input -> scratch -> output -> scratch -> output.
+    fn record(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        n: usize,
+        output: &Buffer<u32>,
+        values: Option<(&Buffer<u32>, &Buffer<u32>)>,
+    ) -> Result<()> {
         let tiles = n.div_ceil(RADIX_TILE) as u32;
+        let (values_in, values_out) = values.unwrap_or((&self.no_values, &self.no_values));
+        let values_scratch = self.values.as_ref().unwrap_or(&self.no_values);
         for pass in 0..RADIX_PASSES {
-            let (src, dst) = match pass {
-                0 => (input, &self.keys),
-                1 | 3 => (&self.keys, output),
-                _ => (output, &self.keys),
+            let ((src, dst), (src_values, dst_values)) = match pass {
+                0 => ((input, &self.keys), (values_in, values_scratch)),
+                1 | 3 => ((&self.keys, output), (values_scratch, values_out)),
+                _ => ((output, &self.keys), (values_out, values_scratch)),
             };
             let push: [u32; 3] = [n as u32, 8 * pass, tiles];
             let push = bytemuck::bytes_of(&push);
@@ -153,7 +167,16 @@ impl Radix {
             rec.dispatch(&self.scan, [digits, 1, 1], &[self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind()], push)?;
             rec.barrier(Sync::ComputeToCompute);
             // The keys are bound twice: as words (the tile's last keys) and as 16-byte vectors.
-            let binds = [src.bind(), self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind(), dst.bind(), src.bind()];
+            let binds = [
+                src.bind(),
+                self.tile_counts.bind(),
+                self.tile_offsets.bind(),
+                self.digit_totals.bind(),
+                dst.bind(),
+                src.bind(),
+                src_values.bind(),
+                dst_values.bind(),
+            ];
             rec.dispatch(&self.scatter, [tiles, 1, 1], &binds, push)?;
             if pass + 1 < RADIX_PASSES {
                 rec.barrier(Sync::ComputeToCompute); // the next pass reads these keys and reuses the counts
@@ -163,18 +186,23 @@ impl Radix {
     }
 }
 
+fn check_radix_capacity(ctx: &Context, capacity: usize) -> Result<()> {
+    let max = radix_max_n(ctx);
+    if capacity > max {
+        return Err(Error::invalid(format!(
+            "sort of {capacity} keys: the radix sort takes at most {max} on {} (one storage binding of keys)",
+            ctx.info().name
+        )));
+    }
+    Ok(())
+}
+
 impl Sorter {
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, capacity: usize) -> Result<Sorter> {
         let pipelines = match variant {
             Variant::Radix => {
-                let max = radix_max_n(ctx);
-                if capacity > max {
-                    return Err(Error::invalid(format!(
-                        "sort of {capacity} keys: the radix sort takes at most {max} on {} (one storage binding of keys)",
-                        ctx.info().name
-                    )));
-                }
-                Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity)?))
+                check_radix_capacity(ctx, capacity)?;
+                Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity, false)?))
             }
             _ => {
                 let max = max_n(ctx);
@@ -194,6 +222,48 @@ impl Sorter {
             }
         };
         Ok(Sorter { variant, ty, capacity, pipelines })
+    }
+
+    /// The radix sort of keys that each carry a 32-bit value (an index, for an argsort): see
+    /// [`Sorter::record_pairs`].
+    pub fn radix_pairs(ctx: &Context, ty: ElemType, capacity: usize) -> Result<Sorter> {
+        check_radix_capacity(ctx, capacity)?;
+        let pipelines = Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity, true)?));
+        Ok(Sorter { variant: Variant::Radix, ty, capacity, pipelines })
+    }
+
+    /// Engine mode, a sorter made by [`Sorter::radix_pairs`]: sorts `keys[0..n]` into
+    /// `sorted_keys` and moves `values[0..n]` with them into `sorted_values` (four distinct
+    /// buffers). Stable: values of equal keys keep their input order, so values 0, 1, 2, ... give
+    /// the stable argsort. Same passes and barrier contract as [`Sorter::record`], for both
+    /// inputs and both outputs.
+    pub fn record_pairs(
+        &self,
+        rec: &mut Recorder,
+        keys: &Buffer<u32>,
+        values: &Buffer<u32>,
+        n: usize,
+        sorted_keys: &Buffer<u32>,
+        sorted_values: &Buffer<u32>,
+    ) -> Result<()> {
+        let radix = match &self.pipelines {
+            Pipelines::Radix(r) if r.values.is_some() => r,
+            _ => return Err(Error::invalid("record_pairs needs a sorter made by Sorter::radix_pairs")),
+        };
+        if n > self.capacity || n > keys.len().min(values.len()) || n > sorted_keys.len().min(sorted_values.len()) {
+            return Err(Error::invalid(format!(
+                "sort of {n} pairs: keys hold {}, values {}, outputs {} and {}, the sorter was made for {}",
+                keys.len(),
+                values.len(),
+                sorted_keys.len(),
+                sorted_values.len(),
+                self.capacity
+            )));
+        }
+        if n == 0 {
+            return Ok(());
+        }
+        radix.record(rec, keys, n, sorted_keys, Some((values, sorted_values)))
     }
 
     /// Engine mode: sorts `input[0..n]` into `output[0..n]` (distinct buffers). The one-workgroup
@@ -219,9 +289,46 @@ impl Sorter {
             Pipelines::OneWorkgroup(kernel) => {
                 rec.dispatch(kernel, [1, 1, 1], &[input.bind(), output.bind()], bytemuck::bytes_of(&(n as u32)))
             }
-            Pipelines::Radix(radix) => radix.record(rec, input, n, output),
+            Pipelines::Radix(radix) if radix.values.is_some() => {
+                Err(Error::invalid("this sorter moves values with its keys: use record_pairs"))
+            }
+            Pipelines::Radix(radix) => radix.record(rec, input, n, output, None),
         }
     }
+}
+
+/// Sorts `keys` (bits of `ty`) with the radix sort, moving `values` with them; returns the
+/// timing (`runs` > 0), the sorted keys and their values.
+pub fn time_pairs(
+    ctx: &Context,
+    keys: &[u32],
+    values: &[u32],
+    ty: ElemType,
+    warmup: u32,
+    runs: u32,
+) -> Result<(Timing, Vec<u32>, Vec<u32>)> {
+    let n = keys.len();
+    if values.len() != n {
+        return Err(Error::invalid(format!("sort of {n} keys with {} values: one value per key", values.len())));
+    }
+    let s = Sorter::radix_pairs(ctx, ty, n)?;
+    if n == 0 {
+        return Ok((Timing::default(), Vec::new(), Vec::new()));
+    }
+    let (k_in, v_in) = (Buffer::from_slice(ctx, keys, "sort keys")?, Buffer::from_slice(ctx, values, "sort values")?);
+    let (k_out, v_out) = (Buffer::new(ctx, n, "sorted keys")?, Buffer::new(ctx, n, "sorted values")?);
+    let record = |rec: &mut Recorder| s.record_pairs(rec, &k_in, &v_in, n, &k_out, &v_out);
+    let timing = if runs > 0 {
+        crate::gpu::measure(ctx, warmup, runs, record)?
+    } else {
+        ctx.submit(record)?;
+        Timing::default()
+    };
+    ctx.submit(|rec| {
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    Ok((timing, ctx.read(&k_out)?, ctx.read(&v_out)?))
 }
 
 /// Sorts `data` (bits of `ty`) on the GPU.
