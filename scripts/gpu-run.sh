@@ -71,10 +71,13 @@ if [ "$mode" = blursweep ]; then
   exit 0
 fi
 if [ "$mode" = sort ]; then
-  # The radix sort next to CUB's DeviceRadixSort (keys only, and pairs as torch.sort) and
-  # torch.sort, in one call (docs/sort.md).
+  # The radix sort (keys only, and with their indices) next to CUB's DeviceRadixSort (keys
+  # only, and pairs as torch.sort) and torch.sort, in one call (docs/sort.md).
   for n in 1048576 16777216 67108864; do for ty in u32 f32 i32; do
     log $W sort --n $n --type $ty --variant radix --runs 30
+  done; done
+  for n in 1048576 16777216 67108864; do for ty in u32 f32; do
+    log $W sort --n $n --type $ty --indices --runs 30
   done; done
   log $W sort --n 67108867 --type f32 --dist normal --variant radix --runs 10
   log $W sort --n 16777216 --type u32 --dist ones --variant radix --runs 10
