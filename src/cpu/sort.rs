@@ -13,13 +13,15 @@ pub fn sort(data: &[u32], ty: ElemType) -> Vec<u32> {
 }
 
 /// The stable argsort of `data` (bits of `ty`): the indices that sort it, equal keys in input
-/// order (what the radix sort gives with values 0, 1, 2, ...).
+/// order (what the radix sort gives with values 0, 1, 2, ...). Rayon's stable parallel sort:
+/// 2^26 keys take seconds instead of tens of seconds.
 pub fn argsort(data: &[u32], ty: ElemType) -> Vec<u32> {
+    use rayon::prelude::*;
     let mut idx: Vec<u32> = (0..data.len() as u32).collect();
     match ty {
-        ElemType::U32 => idx.sort_by_key(|&i| data[i as usize]),
-        ElemType::I32 => idx.sort_by_key(|&i| data[i as usize] as i32),
-        ElemType::F32 => idx.sort_by(|&a, &b| f32::from_bits(data[a as usize]).total_cmp(&f32::from_bits(data[b as usize]))),
+        ElemType::U32 => idx.par_sort_by_key(|&i| data[i as usize]),
+        ElemType::I32 => idx.par_sort_by_key(|&i| data[i as usize] as i32),
+        ElemType::F32 => idx.par_sort_by(|&a, &b| f32::from_bits(data[a as usize]).total_cmp(&f32::from_bits(data[b as usize]))),
     }
     idx
 }
