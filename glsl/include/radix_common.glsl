@@ -8,7 +8,7 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 layout(local_size_x = 256) in;
 const uint KEYS_PER_INVOCATION = 12u;
-const uint TILE = 256u * KEYS_PER_INVOCATION;
+const uint TILE = 256u * KEYS_PER_INVOCATION; // at most 4096: the scatter packs a place in 12 bits
 const uint DIGITS = 256u;
 
 // n: keys; shift: the digit's lowest bit (0, 8, 16, 24); tiles: ceil(n / TILE).

@@ -5,7 +5,9 @@
 // digits) + this tile's offset among the digit's keys + its rank among the tile's keys of the
 // digit. Consecutive invocations write consecutive places of one digit's run (coalesced). Stable:
 // keys of one digit keep their input order within the tile, and tiles keep theirs. With
-// WITH_VALUES each key carries a 32-bit value (an index, for an argsort) through the same moves.
+// WITH_VALUES each key carries a 32-bit value (an index, for an argsort): the splits then move
+// one word per key, its digit and its place in the tile (digit << 12 | place), and the write-out
+// fetches the key and its value from that place of the input (this group just read them).
 #extension GL_GOOGLE_include_directive : require
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const bool WITH_VALUES = false;
@@ -23,18 +25,16 @@ layout(std430, binding = 7) writeonly buffer SortedValues { uint sorted_values[]
 // The tile's keys (images), one word skipped every 32 so that an invocation's 12 consecutive
 // keys and its neighbours' fall in different banks.
 shared uint tile_keys[TILE + TILE / 32u];
-shared uint tile_values[WITH_VALUES ? TILE + TILE / 32u : 1u]; // at the same slots
 // Per digit: its first place in the output less its first place in the sorted tile.
 shared uint digit_place[DIGITS];
 
 uint slot(uint at) { return at + (at >> 5u); }
 
 // One stable split of the tile on the field of `width` bits (2 or 3) at `bit`, of the keys `k`
-// (and their `vals` with WITH_VALUES) at this invocation's 12 consecutive places: the group scans
-// the counts of each field value
+// at this invocation's 12 consecutive places: the group scans the counts of each field value
 // (16 bits each, packed: values 2w and 2w + 1 in word w), and each key moves to its value's start
 // in the tile + the keys of that value before it.
-void split(uint bit, uint width, uint k[KEYS_PER_INVOCATION], uint vals[KEYS_PER_INVOCATION]) {
+void split(uint bit, uint width, uint k[KEYS_PER_INVOCATION]) {
     uint mask = (1u << width) - 1u;
     uvec4 counts = uvec4(0u);
     for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
@@ -52,9 +52,7 @@ void split(uint bit, uint width, uint k[KEYS_PER_INVOCATION], uint vals[KEYS_PER
     for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
         uint v = (k[j] >> bit) & mask;
         uint shift = 16u * (v & 1u);
-        uint at = slot((next[v >> 1u] >> shift) & 0xFFFFu);
-        tile_keys[at] = k[j];
-        if (WITH_VALUES) tile_values[at] = vals[j];
+        tile_keys[slot((next[v >> 1u] >> shift) & 0xFFFFu)] = k[j];
         next[v >> 1u] += 1u << shift;
     }
     barrier(); // the split tile is complete, and scan_sums free
@@ -76,8 +74,12 @@ void main() {
     } else {
         for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = first + j < valid ? to_key(keys[start + first + j]) : 0xFFFFFFFFu;
     }
-    uint vals[KEYS_PER_INVOCATION];
-    for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) vals[j] = WITH_VALUES && first + j < valid ? values[start + first + j] : 0u;
+    // With values: sort (digit << 12 | place) instead (places < 4096; past n, digit 255 and the
+    // last places: still sorted last).
+    if (WITH_VALUES) {
+        for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = (((k[j] >> p.shift) & 0xFFu) << 12u) | (first + j);
+    }
+    uint bit0 = WITH_VALUES ? 12u : p.shift;
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).
     uint row = l * p.tiles + tile;
@@ -88,20 +90,21 @@ void main() {
     // Three splits: bits 0-2, 3-5, 6-7 of the digit.
     for (uint bit = 0u; bit < 8u; bit += 3u) {
         if (bit > 0u) {
-            for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
-                k[j] = tile_keys[slot(first + j)];
-                if (WITH_VALUES) vals[j] = tile_values[slot(first + j)];
-            }
+            for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = tile_keys[slot(first + j)];
         }
-        split(p.shift + bit, bit < 6u ? 3u : 2u, k, vals);
+        split(bit0 + bit, bit < 6u ? 3u : 2u, k);
     }
     for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
         uint at = r * 256u + l;
         if (at < valid) {
             uint key = tile_keys[slot(at)];
-            uint place = digit_place[(key >> p.shift) & 0xFFu] + at;
-            sorted[place] = from_key(key);
-            if (WITH_VALUES) sorted_values[place] = tile_values[slot(at)];
+            if (WITH_VALUES) {
+                uint from = start + (key & 0xFFFu), place = digit_place[key >> 12u] + at;
+                sorted[place] = keys[from];
+                sorted_values[place] = values[from];
+            } else {
+                sorted[digit_place[(key >> p.shift) & 0xFFu] + at] = from_key(key);
+            }
         }
     }
 }

@@ -63,6 +63,8 @@ impl std::str::FromStr for Variant {
 /// Keys per radix tile: 256 invocations x 12 (`glsl/include/radix_common.glsl`; on the H200 12
 /// beat 8, 16 and 24 at 2^24 and 2^26: docs/sort.md).
 pub const RADIX_TILE: usize = 3072;
+// The scatter with values sorts (digit << 12 | place in the tile).
+const _: () = assert!(RADIX_TILE <= 4096);
 /// Digits per radix pass (8 bits), and passes for 32-bit keys.
 const RADIX_DIGITS: usize = 256;
 const RADIX_PASSES: u32 = 4;
