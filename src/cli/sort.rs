@@ -55,19 +55,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         vs.retain(|v| *v == Variant::Radix || n <= v.max_n(&ctx)); // past one workgroup, `all` is radix
     }
     for v in &vs {
-        let max = v.max_n(&ctx);
-        if n > max {
-            match v {
-                Variant::Radix => {
-                    anyhow::bail!("sort of {n} keys: the radix sort takes at most {max} on {} (one storage binding of keys)", ctx.info().name)
-                }
-                _ => anyhow::bail!(
-                    "sort of {n} keys: {} sorts in one workgroup, at most {max} on {} (twice its largest workgroup, as seed 002); `--variant radix` sorts any n",
-                    v.name(),
-                    ctx.info().name
-                ),
-            }
-        }
+        v.check_n(&ctx, n)?;
     }
     let t0 = std::time::Instant::now();
     let want = cpu::sort::sort(&data, ty);

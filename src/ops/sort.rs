@@ -51,6 +51,21 @@ impl Variant {
             _ => max_n(ctx),
         }
     }
+    /// Refuses `n` keys past [`Variant::max_n`], with one line that names the limit.
+    pub fn check_n(self, ctx: &Context, n: usize) -> Result<()> {
+        let max = self.max_n(ctx);
+        if n <= max {
+            return Ok(());
+        }
+        let name = &ctx.info().name;
+        Err(Error::invalid(match self {
+            Variant::Radix => format!("sort of {n} keys: the radix sort takes at most {max} on {name} (one storage binding of keys)"),
+            v => format!(
+                "sort of {n} keys: {} sorts in one workgroup, at most {max} on {name} (twice its largest workgroup, as seed 002); `--variant radix` sorts any n",
+                v.name()
+            ),
+        }))
+    }
 }
 
 impl std::str::FromStr for Variant {
@@ -188,32 +203,15 @@ impl Radix {
     }
 }
 
-fn check_radix_capacity(ctx: &Context, capacity: usize) -> Result<()> {
-    let max = radix_max_n(ctx);
-    if capacity > max {
-        return Err(Error::invalid(format!(
-            "sort of {capacity} keys: the radix sort takes at most {max} on {} (one storage binding of keys)",
-            ctx.info().name
-        )));
-    }
-    Ok(())
-}
-
 impl Sorter {
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, capacity: usize) -> Result<Sorter> {
         let pipelines = match variant {
             Variant::Radix => {
-                check_radix_capacity(ctx, capacity)?;
+                variant.check_n(ctx, capacity)?;
                 Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity, false)?))
             }
             _ => {
-                let max = max_n(ctx);
-                if capacity > max {
-                    return Err(Error::invalid(format!(
-                        "sort of {capacity} keys: one workgroup sorts at most {max} on {} (twice its largest workgroup; seed 002 sorts in one workgroup; `--variant radix` sorts any n)",
-                        ctx.info().name
-                    )));
-                }
+                variant.check_n(ctx, capacity)?;
                 let shader = match variant {
                     Variant::OddEvenFlag => &shaders::SORT_ODD_EVEN_FLAG,
                     Variant::OddEvenFixed => &shaders::SORT_ODD_EVEN_FIXED,
@@ -229,7 +227,7 @@ impl Sorter {
     /// The radix sort of keys that each carry a 32-bit value (an index, for an argsort): see
     /// [`Sorter::record_pairs`].
     pub fn radix_pairs(ctx: &Context, ty: ElemType, capacity: usize) -> Result<Sorter> {
-        check_radix_capacity(ctx, capacity)?;
+        Variant::Radix.check_n(ctx, capacity)?;
         let pipelines = Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity, true)?));
         Ok(Sorter { variant: Variant::Radix, ty, capacity, pipelines })
     }
