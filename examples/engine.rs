@@ -1,7 +1,7 @@
 //! Engine mode, end to end: an engine that owns its Vulkan instance, device, queue and command
-//! buffer hands them to `workgroup`, which records a stable compaction and a reduction into that
-//! command buffer; the engine submits it with its own fence. Then the results are checked
-//! against the CPU references.
+//! buffer hands them to `workgroup`, which records a stable compaction, a reduction and a radix
+//! sort with indices (a draw order by depth, say) into that command buffer; the engine submits it
+//! with its own fence. Then the results are checked against the CPU references.
 //!
 //! ```sh
 //! cargo run --release --example engine                # on the default device
@@ -12,6 +12,7 @@ use rand::{Rng, SeedableRng};
 use workgroup::gpu::{AdoptInfo, Buffer, Context, Recorder, Sync};
 use workgroup::ops::compact::{self, Compactor, Func, Predicate};
 use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
+use workgroup::ops::sort::Sorter;
 
 /// What the engine made itself, with plain ash (workgroup destroys none of it).
 struct Engine {
@@ -105,11 +106,16 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let count: Buffer<u32> = Buffer::new(&ctx, 1, "kept count")?;
     let sum: Buffer<u32> = Buffer::new(&ctx, 1, "sum")?;
     let results: Buffer<u32> = Buffer::new(&ctx, 2, "the engine's copy of count and sum")?;
+    // For the sort: each value's index, and the values (as depths) with their indices in order.
+    let indices = Buffer::from_slice(&ctx, &(0..n as u32).collect::<Vec<u32>>(), "indices")?;
+    let depths: Buffer<u32> = Buffer::new(&ctx, n, "sorted values")?;
+    let order: Buffer<u32> = Buffer::new(&ctx, n, "draw order")?;
 
     // Made once, recorded every frame.
     let keep = Predicate::Greater(0.5f32.to_bits());
     let compactor = Compactor::new(&ctx, compact::Variant::Stable, ElemType::F32, keep, Func::Identity, n)?;
     let reducer = Reducer::new(&ctx, reduce::Variant::SinglePass, ElemType::F32, Op::Sum, n)?;
+    let sorter = Sorter::radix_pairs(&ctx, ElemType::F32, n)?;
 
     // The engine's command buffer and fence.
     let device = &engine.device;
@@ -127,8 +133,12 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     compactor.record(&mut rec, &input, n, &kept, &count)?;
     // The sum of every value; it only reads `input`, which the compaction also only reads.
     reducer.record(&mut rec, &input, n, &sum)?;
-    // After: both wrote with compute shaders; the engine's next step here is a copy of the count
-    // and the sum into its own buffer, so a compute-to-transfer barrier comes first.
+    // The values in increasing order with their indices (stable: equal values keep their index
+    // order), e.g. a draw order by depth. It too only reads `input` (and `indices`).
+    sorter.record_pairs(&mut rec, &input, &indices, n, &depths, &order)?;
+    // After: all three wrote with compute shaders; the engine's next step here is a copy of the
+    // count and the sum into its own buffer (and our reads of the sort), so a compute-to-transfer
+    // barrier comes first.
     rec.barrier(Sync::ComputeToTransfer);
     unsafe {
         let word = |dst_offset| [vk::BufferCopy { src_offset: 0, dst_offset, size: 4 }];
@@ -152,6 +162,11 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     anyhow::ensure!((gpu_sum - cpu_sum).abs() <= bound, "sum {gpu_sum} differs from the f64 sum {cpu_sum} by more than {bound:e}");
     println!("kept {gpu_count} of {n} values > 0.5, in order, as the CPU does");
     println!("sum {gpu_sum} (f64 on the CPU: {cpu_sum}; |error| {:.2e} <= {bound:.2e})", (gpu_sum - cpu_sum).abs());
+    let cpu_order = workgroup::cpu::sort::argsort(&values, ElemType::F32);
+    anyhow::ensure!(ctx.read(&order)? == cpu_order, "the draw order differs from the CPU's stable argsort");
+    let cpu_depths: Vec<u32> = cpu_order.iter().map(|&i| values[i as usize]).collect();
+    anyhow::ensure!(ctx.read(&depths)? == cpu_depths, "the sorted values differ from the CPU's");
+    println!("sorted all {n} values with their indices (the stable argsort), as the CPU does");
 
     unsafe {
         device.destroy_fence(fence, None);
@@ -163,7 +178,7 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         println!("validation (with synchronization validation): no messages");
     }
     // workgroup's objects go first; the engine's device outlives them and is destroyed by Engine.
-    drop((compactor, reducer, input, kept, count, sum));
+    drop((compactor, reducer, sorter, input, kept, count, sum, indices, depths, order));
     drop(ctx);
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `examples/engine.rs`, which engine programmers copy from, compiled into this test from the
-//! same source: it adopts a device made with plain ash, records a stable compaction and a
-//! reduction into the engine's command buffer, and checks both against the CPU (any difference
-//! or validation message is an error).
+//! same source: it adopts a device made with plain ash, records a stable compaction, a reduction
+//! and a radix sort with indices into the engine's command buffer, and checks all three against
+//! the CPU (any difference or validation message is an error).
 mod common;
 #[path = "../examples/engine.rs"]
 #[allow(dead_code)] // its main
