@@ -243,6 +243,13 @@ fn cli_table_json_and_bad_input() {
     assert_eq!(v["results"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["results"][0]["variant"], "radix", "{v}");
     assert_eq!(v["results"][0]["matches_cpu"], true, "{v}");
+    // --stats: one line per kernel of the variant (lavapipe's driver gives no statistics).
+    let out = wg().args(["sort", "--stats", "--n", "5000", "--runs", "1"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for kernel in ["radix_count", "radix_scan", "radix_scatter"] {
+        assert!(text.lines().any(|l| l.starts_with(&format!("radix sort/{kernel}: "))), "{text}");
+    }
     // The stable argsort from the command line: equal keys keep their input order.
     let keys = dir.path().join("keys.txt");
     std::fs::write(&keys, "3\n1\n3\n2\n1\n").unwrap();

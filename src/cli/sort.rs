@@ -23,13 +23,17 @@ pub struct Args {
     /// With --indices: write the indices to FILE (u32, same formats as --out)
     #[arg(long)]
     pub indices_out: Option<PathBuf>,
+    /// Diagnosis: print the driver's statistics of each variant's kernels (registers, shared
+    /// memory, spills; VK_KHR_pipeline_executable_properties, where the driver offers it)
+    #[arg(long)]
+    pub stats: bool,
     #[command(flatten)]
     pub numbers: Numbers,
 }
 
 impl Args {
     pub fn demo() -> Args {
-        Args { n: 128, variant: "all".into(), out: None, indices: false, indices_out: None, numbers: Numbers::demo(5) }
+        Args { n: 128, variant: "all".into(), out: None, indices: false, indices_out: None, stats: false, numbers: Numbers::demo(5) }
     }
 }
 
@@ -64,7 +68,16 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let mut rows = Vec::new();
     let mut last = None;
     let mut last_indices = None;
+    let mut stat_lines = Vec::new();
     for v in vs {
+        if a.stats {
+            let sorter = if a.indices { sort::Sorter::radix_pairs(&ctx, ty, n)? } else { sort::Sorter::new(&ctx, v, ty, n)? };
+            for (kernel, st) in sorter.kernel_statistics() {
+                let text: Vec<String> = st.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                let text = if text.is_empty() { "no driver statistics".to_string() } else { text.join(", ") };
+                stat_lines.push((v.name(), kernel, text));
+            }
+        }
         let (warmup, runs) = (a.numbers.warmup, a.numbers.runs.max(1));
         if a.indices {
             let index: Vec<u32> = (0..n as u32).collect();
@@ -88,6 +101,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if g.json {
         let v = serde_json::json!({
             "device": ctx.info().name, "n": n, "type": ty.name(), "input": source, "cpu_ms": cpu_ms, "indices": a.indices,
+            "statistics": stat_lines.iter().map(|(v, k, t)| serde_json::json!({"variant": v, "kernel": k, "statistics": t})).collect::<Vec<_>>(),
             "results": rows.iter().map(|(v, t, ok)| serde_json::json!({
                 "variant": v.name(), "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6,
                 "max_ms": t.max_ns * 1e-6, "runs": t.runs, "matches_cpu": ok,
@@ -100,6 +114,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         println!("{:<16} {:>30}  matches-cpu  what", "variant", "GPU median ms (min..max)");
         for (v, t, ok) in &rows {
             println!("{:<16} {:>30}  {:<11}  {}", v.name(), timing_text(t), if *ok { "yes" } else { "NO" }, v.description());
+        }
+        for (v, kernel, text) in &stat_lines {
+            println!("{v} {kernel}: {text}");
         }
     }
     let bad: Vec<&str> = rows.iter().filter(|r| !r.2).map(|r| r.0.name()).collect();

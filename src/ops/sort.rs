@@ -224,6 +224,16 @@ impl Sorter {
         Ok(Sorter { variant, ty, capacity, pipelines })
     }
 
+    /// The driver's statistics of each kernel (VK_KHR_pipeline_executable_properties: registers,
+    /// shared memory, spills, ...); empty lists where the driver gives none.
+    pub fn kernel_statistics(&self) -> Vec<(String, Vec<(String, String)>)> {
+        let kernels: Vec<&Kernel> = match &self.pipelines {
+            Pipelines::OneWorkgroup(k) => vec![k],
+            Pipelines::Radix(r) => vec![&r.count, &r.scan, &r.scatter],
+        };
+        kernels.into_iter().map(|k| (k.shader.name.to_string(), k.statistics())).collect()
+    }
+
     /// The radix sort of keys that each carry a 32-bit value (an index, for an argsort): see
     /// [`Sorter::record_pairs`].
     pub fn radix_pairs(ctx: &Context, ty: ElemType, capacity: usize) -> Result<Sorter> {
