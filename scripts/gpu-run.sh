@@ -2,7 +2,7 @@
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
-# sort), sort (the radix sort next to CUB and torch.sort), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
+# sort), sort (the radix sorts next to CUB and torch.sort), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
 # compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), compactwarp (scripts/gpu-compact-warp.sh), blurfilters (scripts/gpu-blur-filters.sh), histcheck.
 # Results under $OUT. The device tool brings back at most 8 files from $OUT: `full` writes 6 and
 # its log (`> $OUT/workgroup.txt`) a seventh, so a call that runs more should tar the rest.
@@ -71,16 +71,16 @@ if [ "$mode" = blursweep ]; then
   exit 0
 fi
 if [ "$mode" = sort ]; then
-  # The radix sort (keys only, and with their indices) next to CUB's DeviceRadixSort (keys
-  # only, and pairs as torch.sort) and torch.sort, in one call (docs/sort.md).
-  for n in 1048576 16777216 67108864; do for ty in u32 f32 i32; do
-    log $W sort --n $n --type $ty --variant radix --runs 30
+  # The radix sorts (three-step and onesweep; keys only, and with their indices) next to CUB's
+  # DeviceRadixSort (keys only, and pairs as torch.sort) and torch.sort, in one call (docs/sort.md).
+  for n in 65536 1048576 16777216 67108864; do for ty in u32 f32 i32; do
+    log $W sort --n $n --type $ty --variant radix,onesweep --runs 30
   done; done
   for n in 1048576 16777216 67108864; do for ty in u32 f32; do
     log $W sort --n $n --type $ty --indices --runs 30
   done; done
-  log $W sort --n 67108867 --type f32 --dist normal --variant radix --runs 10
-  log $W sort --n 16777216 --type u32 --dist ones --variant radix --runs 10
+  log $W sort --n 67108867 --type f32 --dist normal --variant radix,onesweep --runs 10
+  log $W sort --n 16777216 --type u32 --dist ones --variant radix,onesweep --runs 10
   log $W study --ops sort --runs 30 --out "$out/study-sort"
   log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/sort_cub scripts/peers/sort_cub.cu
   log /tmp/sort_cub | tee "$out/peers_sort_cub.txt"

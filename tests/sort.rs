@@ -1,7 +1,8 @@
-//! Sorting in one workgroup (seed 002 and a bitonic network) and the radix sort across the GPU:
-//! every variant equals the CPU sort bit for bit (f32 in IEEE total order), on awkward sizes,
-//! degenerate inputs and fresh random data, under validation; the one-workgroup limit is refused
-//! with one line.
+//! Sorting in one workgroup (seed 002 and a bitonic network) and the radix sorts across the GPU
+//! (three-step and onesweep): every variant equals the CPU sort bit for bit (f32 in IEEE total
+//! order), on awkward sizes, degenerate inputs and fresh random data, under validation; the
+//! one-workgroup limit is refused with one line; onesweep's look-backs that give up are redone
+//! by its fallback or reported.
 mod common;
 use common::{fails_with_one_line, gpu, rng, wg};
 use proptest::prelude::*;
@@ -9,7 +10,9 @@ use rand::Rng;
 use workgroup::cpu;
 use workgroup::gpu::{Buffer, Sync};
 use workgroup::ops::reduce::ElemType;
-use workgroup::ops::sort::{max_n, radix_max_n, time, time_pairs, Sorter, Variant, RADIX_TILE};
+use workgroup::ops::sort::{
+    max_n, onesweep_max_n_on, radix_max_n, time, time_pairs, time_with, OnesweepKnobs, Sorter, Variant, RADIX_TILE,
+};
 
 /// Inputs of n keys of `ty`: random, sorted, reversed, all equal, few distinct values, and (f32)
 /// the special values: NaNs of both signs, infinities, signed zeros, subnormals.
@@ -68,7 +71,7 @@ fn every_variant_type_size_and_input() {
     }
 }
 
-/// The radix sort past one workgroup: sizes around its tile (3072 keys), primes, 10^6 + 3, every
+/// The radix sorts past one workgroup: sizes around their tile (3072 keys), primes, 10^6 + 3, every
 /// type and input shape, and keys whose image is the largest (the tile's padding): u32::MAX,
 /// i32::MAX, f32 +NaN with every payload bit set.
 #[test]
@@ -92,8 +95,10 @@ fn radix_sorts_any_size() {
             cases.push(("one digit varies", (0..n).map(|i| 0x1234_5600 | ((i as u32).wrapping_mul(7919) & 0xFF)).collect()));
             cases.push(("top digit only", (0..n).map(|i| ((i as u32).wrapping_mul(31) & 0xFF) << 24).collect()));
             for (what, data) in cases {
-                let got = time(&g, &data, ty, Variant::Radix, 0, 0).unwrap().1;
-                assert!(got == cpu::sort::sort(&data, ty), "radix {} n={n} {what}", ty.name());
+                for v in Variant::WHOLE_GPU {
+                    let got = time(&g, &data, ty, v, 0, 0).unwrap().1;
+                    assert!(got == cpu::sort::sort(&data, ty), "{} {} n={n} {what}", v.name(), ty.name());
+                }
             }
         }
     }
@@ -113,15 +118,18 @@ fn radix_pairs_give_the_stable_argsort() {
                 cases.truncate(1);
             }
             for (what, keys) in cases {
-                let index: Vec<u32> = (0..n as u32).collect();
-                let (_, sorted, got) = time_pairs(&g, &keys, &index, ty, 0, 0).unwrap();
-                let want = cpu::sort::argsort(&keys, ty);
-                assert!(sorted == cpu::sort::sort(&keys, ty), "keys: radix pairs {} n={n} {what}", ty.name());
-                assert!(got == want, "indices: radix pairs {} n={n} {what}", ty.name());
-                let mut r = rng(n as u64);
-                let payload: Vec<u32> = (0..n).map(|_| r.gen()).collect();
-                let (_, _, moved) = time_pairs(&g, &keys, &payload, ty, 0, 0).unwrap();
-                assert!(moved.iter().zip(&want).all(|(&v, &i)| v == payload[i as usize]), "payload: {} n={n} {what}", ty.name());
+                for v in Variant::WHOLE_GPU {
+                    let index: Vec<u32> = (0..n as u32).collect();
+                    let (_, sorted, got) = time_pairs(&g, &keys, &index, ty, v, 0, 0).unwrap();
+                    let want = cpu::sort::argsort(&keys, ty);
+                    assert!(sorted == cpu::sort::sort(&keys, ty), "keys: {} pairs {} n={n} {what}", v.name(), ty.name());
+                    assert!(got == want, "indices: {} pairs {} n={n} {what}", v.name(), ty.name());
+                    let mut r = rng(n as u64);
+                    let payload: Vec<u32> = (0..n).map(|_| r.gen()).collect();
+                    let (_, _, moved) = time_pairs(&g, &keys, &payload, ty, v, 0, 0).unwrap();
+                    let follows = moved.iter().zip(&want).all(|(&x, &i)| x == payload[i as usize]);
+                    assert!(follows, "payload: {} {} n={n} {what}", v.name(), ty.name());
+                }
             }
         }
     }
@@ -134,17 +142,25 @@ fn radix_pairs_give_the_stable_argsort() {
     let keys_only = Sorter::new(&g, Variant::Radix, ElemType::U32, 3).unwrap();
     let e = g.submit(|rec| keys_only.record_pairs(rec, &a, &c, 3, &b, &d)).expect_err("refused");
     assert!(e.to_string().contains("radix_pairs"), "{e}");
-    assert!(time_pairs(&g, &[1, 2], &[0], ElemType::U32, 0, 0).is_err(), "one value per key");
+    assert!(time_pairs(&g, &[1, 2], &[0], ElemType::U32, Variant::Onesweep, 0, 0).is_err(), "one value per key");
+    let e = Sorter::pairs(&g, Variant::Bitonic, ElemType::U32, 3).err().expect("refused");
+    assert!(e.to_string().contains("radix or onesweep"), "{e}");
 }
 
-/// Engine mode: one radix sorter, recorded twice into one command buffer (two sizes, a barrier
-/// between), under synchronization validation.
+/// Engine mode: one radix sorter of each kind, recorded twice into one command buffer (two
+/// sizes, the larger first, a barrier between), under synchronization validation.
 #[test]
 fn radix_sorter_records_twice_in_one_command_buffer() {
+    for v in Variant::WHOLE_GPU {
+        records_twice(v);
+    }
+}
+
+fn records_twice(v: Variant) {
     let g = gpu();
     let a: Vec<u32> = inputs(9000, ElemType::F32, 3).remove(0).1;
     let b: Vec<u32> = inputs(5000, ElemType::F32, 4).remove(0).1;
-    let s = Sorter::new(&g, Variant::Radix, ElemType::F32, 9000).unwrap();
+    let s = Sorter::new(&g, v, ElemType::F32, 9000).unwrap();
     let (ia, ib) = (Buffer::from_slice(&g, &a, "a").unwrap(), Buffer::from_slice(&g, &b, "b").unwrap());
     let (oa, ob) = (Buffer::<u32>::new(&g, 9000, "sorted a").unwrap(), Buffer::<u32>::new(&g, 5000, "sorted b").unwrap());
     g.submit(|rec| {
@@ -155,9 +171,61 @@ fn radix_sorter_records_twice_in_one_command_buffer() {
         Ok(())
     })
     .unwrap();
-    assert!(g.read(&oa).unwrap() == cpu::sort::sort(&a, ElemType::F32), "first sort");
-    assert!(g.read(&ob).unwrap() == cpu::sort::sort(&b, ElemType::F32), "second sort");
+    assert!(g.read(&oa).unwrap() == cpu::sort::sort(&a, ElemType::F32), "{}: first sort", v.name());
+    assert!(g.read(&ob).unwrap() == cpu::sort::sort(&b, ElemType::F32), "{}: second sort", v.name());
     assert_eq!(g.read(&ia).unwrap(), a, "the input is only read");
+}
+
+/// Onesweep's look-backs that give up (walk_limit 0: every tile after the first gives up on
+/// every digit, in every pass): with the three-step fallback recorded the result is exact (keys,
+/// and keys with values); without it, `time_with` reports them.
+#[test]
+fn onesweep_look_backs_that_give_up_are_redone_or_reported() {
+    let g = gpu();
+    let t = RADIX_TILE;
+    for n in [t + 1, 5 * t + 17, 100_003] {
+        let data = inputs(n, ElemType::F32, n as u64).remove(0).1;
+        let give_up = |fallback| OnesweepKnobs { walk_limit: Some(0), fallback: Some(fallback), long_walks: false };
+        let s = Sorter::whole_gpu(&g, Variant::Onesweep, ElemType::F32, n, false, give_up(true)).unwrap();
+        let got = time_with(&g, &s, &data, 0, 0).unwrap().1;
+        assert!(got == cpu::sort::sort(&data, ElemType::F32), "redone by the fallback, n={n}");
+        let tiles = n.div_ceil(t) as u32;
+        assert_eq!(s.gave_up(&g).unwrap(), 4 * 256 * (tiles - 1), "every look-back gave up, n={n}");
+        // With values.
+        let pairs = Sorter::whole_gpu(&g, Variant::Onesweep, ElemType::F32, n, true, give_up(true)).unwrap();
+        let (keys, values) =
+            (Buffer::from_slice(&g, &data, "keys").unwrap(), Buffer::from_slice(&g, &(0..n as u32).collect::<Vec<_>>(), "values").unwrap());
+        let (sk, sv) = (Buffer::<u32>::new(&g, n, "sorted keys").unwrap(), Buffer::<u32>::new(&g, n, "sorted values").unwrap());
+        g.submit(|rec| {
+            pairs.record_pairs(rec, &keys, &values, n, &sk, &sv)?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        assert!(g.read(&sv).unwrap() == cpu::sort::argsort(&data, ElemType::F32), "argsort redone by the fallback, n={n}");
+        assert!(pairs.gave_up(&g).unwrap() > 0);
+        // No fallback: reported, never silent.
+        let s = Sorter::whole_gpu(&g, Variant::Onesweep, ElemType::F32, n, false, give_up(false)).unwrap();
+        let e = time_with(&g, &s, &data, 0, 0).expect_err("reported");
+        assert!(e.to_string().contains("gave up"), "{e}");
+    }
+    // Long walks (every look-back goes back to tile 0, four words a step), with no fallback to
+    // hide a wrong walk: exact, and none gave up.
+    for n in [t + 1, 5 * t + 17, 100_003] {
+        let data = inputs(n, ElemType::I32, n as u64).remove(0).1;
+        let knobs = OnesweepKnobs { walk_limit: Some(6000), fallback: Some(false), long_walks: true };
+        let s = Sorter::whole_gpu(&g, Variant::Onesweep, ElemType::I32, n, false, knobs).unwrap();
+        let got = time_with(&g, &s, &data, 0, 0).unwrap().1;
+        assert!(got == cpu::sort::sort(&data, ElemType::I32), "long walks, n={n}");
+    }
+    // With the default bound nothing is reported on this device (its fallback redoes any pass).
+    let data = inputs(200_000, ElemType::U32, 9).remove(0).1;
+    let s = Sorter::new(&g, Variant::Onesweep, ElemType::U32, data.len()).unwrap();
+    assert!(time_with(&g, &s, &data, 0, 3).unwrap().1 == cpu::sort::sort(&data, ElemType::U32));
+    // ... and the look-backs find their prefixes: at most a few give up (under load), not all.
+    let walks = 4 * 256 * (data.len().div_ceil(t) as u32 - 1);
+    let gave_up = s.gave_up(&g).unwrap();
+    assert!(gave_up < walks / 2, "{gave_up} of {walks} look-backs gave up");
 }
 
 #[test]
@@ -188,12 +256,14 @@ fn more_than_one_workgroup_is_refused() {
     assert!(e.to_string().contains("at most"), "{e}");
     let e = Sorter::new(&g, Variant::Radix, ElemType::F32, radix_max_n(&g) + 1).err().expect("refused");
     assert!(e.to_string().contains("radix sort takes at most"), "{e}");
+    let e = Sorter::new(&g, Variant::Onesweep, ElemType::F32, onesweep_max_n_on(g.info()) + 1).err().expect("refused");
+    assert!(e.to_string().contains("onesweep takes at most"), "{e}");
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
     #[test]
-    fn fresh_random_data(n in 0usize..=2048, seed in any::<u64>(), t in 0usize..3, v in 0usize..5) {
+    fn fresh_random_data(n in 0usize..=2048, seed in any::<u64>(), t in 0usize..3, v in 0usize..6) {
         let g = gpu();
         let n = n.min(max_n(&g));
         let ty = ElemType::ALL[t];
@@ -204,18 +274,19 @@ proptest! {
     }
 
     #[test]
-    fn radix_fresh_random_data(n in 0usize..=300_000, seed in any::<u64>(), t in 0usize..3, spread in 0u32..4) {
+    fn radix_fresh_random_data(n in 0usize..=300_000, seed in any::<u64>(), t in 0usize..3, spread in 0u32..4, w in 0usize..2) {
         let g = gpu();
         let ty = ElemType::ALL[t];
         let mut r = rng(seed);
         // Any bits, or keys confined to the low 8, 16 or 24 bits (many equal digits).
         let mask = if spread == 0 { u32::MAX } else { (1u32 << (8 * spread)) - 1 };
         let data: Vec<u32> = (0..n).map(|_| r.gen::<u32>() & mask).collect();
-        let got = time(&g, &data, ty, Variant::Radix, 0, 0).unwrap().1;
-        prop_assert!(got == cpu::sort::sort(&data, ty), "n={} {}", n, ty.name());
+        let v = Variant::WHOLE_GPU[w];
+        let got = time(&g, &data, ty, v, 0, 0).unwrap().1;
+        prop_assert!(got == cpu::sort::sort(&data, ty), "{} n={} {}", v.name(), n, ty.name());
         let index: Vec<u32> = (0..n as u32).collect();
-        let (_, _, order) = time_pairs(&g, &data, &index, ty, 0, 0).unwrap();
-        prop_assert!(order == cpu::sort::argsort(&data, ty), "argsort n={} {}", n, ty.name());
+        let (_, _, order) = time_pairs(&g, &data, &index, ty, v, 0, 0).unwrap();
+        prop_assert!(order == cpu::sort::argsort(&data, ty), "{} argsort n={} {}", v.name(), n, ty.name());
     }
 }
 
@@ -236,19 +307,23 @@ fn cli_table_json_and_bad_input() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(std::fs::read_to_string(&sorted).unwrap(), "-inf\n-1.0\n-0.0\n0.0\n2.5\n3.0\ninf\nNaN\n");
     fails_with_one_line(&["sort", "--n", "100000", "--variant", "bitonic"], "--variant radix");
-    // Past one workgroup, `all` is the radix sort.
+    // Past one workgroup, `all` is the radix sorts.
     let out = wg().args(["sort", "--json", "--n", "100000", "--runs", "1"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["results"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["results"].as_array().unwrap().len(), 2, "{v}");
     assert_eq!(v["results"][0]["variant"], "radix", "{v}");
-    assert_eq!(v["results"][0]["matches_cpu"], true, "{v}");
+    assert_eq!(v["results"][1]["variant"], "onesweep", "{v}");
+    assert!(v["results"].as_array().unwrap().iter().all(|r| r["matches_cpu"] == true), "{v}");
     // --stats: one line per kernel of the variant (lavapipe's driver gives no statistics).
     let out = wg().args(["sort", "--stats", "--n", "5000", "--runs", "1"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     for kernel in ["radix_count", "radix_scan", "radix_scatter"] {
         assert!(text.lines().any(|l| l.starts_with(&format!("radix sort/{kernel}: "))), "{text}");
+    }
+    for kernel in ["radix_digit_counts", "radix_onesweep"] {
+        assert!(text.lines().any(|l| l.starts_with(&format!("onesweep sort/{kernel}: "))), "{text}");
     }
     // The stable argsort from the command line: equal keys keep their input order.
     let keys = dir.path().join("keys.txt");
@@ -266,7 +341,7 @@ fn cli_table_json_and_bad_input() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(std::fs::read_to_string(&order).unwrap(), "1\n4\n3\n0\n2\n");
     assert_eq!(std::fs::read_to_string(&sorted).unwrap(), "1\n1\n2\n3\n3\n");
-    fails_with_one_line(&["sort", "--n", "100", "--indices", "--variant", "bitonic"], "only the radix sort");
+    fails_with_one_line(&["sort", "--n", "100", "--indices", "--variant", "bitonic"], "only the radix sorts");
     fails_with_one_line(&["sort", "--n", "100", "--indices-out", "/tmp/never-written.txt"], "add --indices");
     fails_with_one_line(&["sort", "--type", "u8"], "type");
     fails_with_one_line(&["sort", "--variant", "quick"], "variant");

@@ -11,8 +11,9 @@ const uint KEYS_PER_INVOCATION = 12u;
 const uint TILE = 256u * KEYS_PER_INVOCATION; // at most 4096: the scatter packs a place in 12 bits
 const uint DIGITS = 256u;
 
-// n: keys; shift: the digit's lowest bit (0, 8, 16, 24); tiles: ceil(n / TILE).
-layout(push_constant) uniform Push { uint n; uint shift; uint tiles; } p;
+// n: keys; shift: the digit's lowest bit (0, 8, 16, 24); tiles: ceil(n / TILE); walk_limit: the
+// onesweep's bound on one look-back (radix_onesweep.comp; the other kernels ignore it).
+layout(push_constant) uniform Push { uint n; uint shift; uint tiles; uint walk_limit; } p;
 
 // The invocation's place in the group, subgroup by subgroup, so that a subgroup scan followed by
 // a scan of the subgroup totals is a scan in this order on any device.

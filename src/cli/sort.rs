@@ -7,17 +7,17 @@ use workgroup::ops::sort::{self, Variant};
 #[derive(clap::Args)]
 pub struct Args {
     /// Number of generated keys (ignored with --input); the one-workgroup variants take at most
-    /// twice the largest workgroup, `radix` any n
+    /// twice the largest workgroup, `radix` and `onesweep` any n
     #[arg(long, default_value_t = 128)]
     pub n: usize,
-    /// odd-even-flag, odd-even-fixed, odd-even-paired, bitonic, radix, a comma-separated list, or
-    /// all (all: those that take n)
+    /// odd-even-flag, odd-even-fixed, odd-even-paired, bitonic, radix, onesweep, a comma-separated
+    /// list, or all (all: those that take n)
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Write the sorted keys to FILE (same formats as --input; the last variant's result)
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Sort each key's index with it (radix only): the stable argsort, checked against the CPU
+    /// Sort each key's index with it (radix and onesweep): the stable argsort, checked against the CPU
     #[arg(long)]
     pub indices: bool,
     /// With --indices: write the indices to FILE (u32, same formats as --out)
@@ -47,16 +47,16 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     if a.indices {
         if a.variant == "all" {
-            vs = vec![Variant::Radix];
-        } else if let Some(v) = vs.iter().find(|v| **v != Variant::Radix) {
-            anyhow::bail!("--indices: only the radix sort moves indices with its keys, not {}", v.name());
+            vs = Variant::WHOLE_GPU.to_vec();
+        } else if let Some(v) = vs.iter().find(|v| !Variant::WHOLE_GPU.contains(v)) {
+            anyhow::bail!("--indices: only the radix sorts (radix, onesweep) move indices with their keys, not {}", v.name());
         }
     }
     let (data, source) = a.numbers.load(a.n, ty)?;
     let ctx = g.context()?;
     let n = data.len();
     if a.variant == "all" {
-        vs.retain(|v| *v == Variant::Radix || n <= v.max_n(&ctx)); // past one workgroup, `all` is radix
+        vs.retain(|v| Variant::WHOLE_GPU.contains(v) || n <= v.max_n(&ctx)); // past one workgroup, `all` is the radix sorts
     }
     for v in &vs {
         v.check_n(&ctx, n)?;
@@ -71,7 +71,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let mut stat_lines = Vec::new();
     for v in vs {
         if a.stats {
-            let sorter = if a.indices { sort::Sorter::radix_pairs(&ctx, ty, n)? } else { sort::Sorter::new(&ctx, v, ty, n)? };
+            let sorter = if a.indices { sort::Sorter::pairs(&ctx, v, ty, n)? } else { sort::Sorter::new(&ctx, v, ty, n)? };
             for (kernel, st) in sorter.kernel_statistics() {
                 let text: Vec<String> = st.iter().map(|(k, v)| format!("{k}={v}")).collect();
                 let text = if text.is_empty() { "no driver statistics".to_string() } else { text.join(", ") };
@@ -81,7 +81,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         let (warmup, runs) = (a.numbers.warmup, a.numbers.runs.max(1));
         if a.indices {
             let index: Vec<u32> = (0..n as u32).collect();
-            let (t, got, order) = sort::time_pairs(&ctx, &data, &index, ty, warmup, runs)?;
+            let (t, got, order) = sort::time_pairs(&ctx, &data, &index, ty, v, warmup, runs)?;
             rows.push((v, t, got == want && order == want_indices));
             last = Some(got);
             last_indices = Some(order);

@@ -8,7 +8,7 @@
 //! message. `Radix` sorts any `n` up to [`radix_max_n`] (one binding of keys).
 //! Order: u32 and i32 numerically, f32 in IEEE total order (`f32::total_cmp`: -NaN < -inf < ... <
 //! -0 < +0 < ... < +inf < +NaN), so every variant equals the CPU's sort bit for bit.
-use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
+use crate::gpu::{Bind, Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
 pub use crate::ops::reduce::ElemType;
 use crate::shaders;
 
@@ -20,10 +20,14 @@ pub enum Variant {
     OddEvenPaired,
     Bitonic,
     Radix,
+    Onesweep,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [Variant::OddEvenFlag, Variant::OddEvenFixed, Variant::OddEvenPaired, Variant::Bitonic, Variant::Radix];
+    pub const ALL: [Variant; 6] =
+        [Variant::OddEvenFlag, Variant::OddEvenFixed, Variant::OddEvenPaired, Variant::Bitonic, Variant::Radix, Variant::Onesweep];
+    /// The variants that sort any n over the whole GPU (and move values with the keys).
+    pub const WHOLE_GPU: [Variant; 2] = [Variant::Radix, Variant::Onesweep];
     /// The variants that sort in one workgroup (seed 002's limit).
     pub const ONE_WORKGROUP: [Variant; 4] = [Variant::OddEvenFlag, Variant::OddEvenFixed, Variant::OddEvenPaired, Variant::Bitonic];
     pub fn name(self) -> &'static str {
@@ -33,6 +37,7 @@ impl Variant {
             Variant::OddEvenPaired => "odd-even-paired",
             Variant::Bitonic => "bitonic",
             Variant::Radix => "radix",
+            Variant::Onesweep => "onesweep",
         }
     }
     pub fn description(self) -> &'static str {
@@ -42,12 +47,14 @@ impl Variant {
             Variant::OddEvenPaired => "002 v3: L iterations of even step, barrier, odd step, barrier",
             Variant::Bitonic => "ours: bitonic network, log2(2L)(log2(2L)+1)/2 barriers instead of 2L",
             Variant::Radix => "ours, any n: LSD radix sort over the whole GPU, 4 passes of 8-bit digits (count, scan, scatter)",
+            Variant::Onesweep => "ours, any n: the radix sort reading the keys once per pass (all digit counts up front, look-back)",
         }
     }
     /// The most keys this variant sorts on this device.
     pub fn max_n(self, ctx: &Context) -> usize {
         match self {
             Variant::Radix => radix_max_n(ctx),
+            Variant::Onesweep => onesweep_max_n_on(ctx.info()),
             _ => max_n(ctx),
         }
     }
@@ -60,6 +67,9 @@ impl Variant {
         let name = &ctx.info().name;
         Err(Error::invalid(match self {
             Variant::Radix => format!("sort of {n} keys: the radix sort takes at most {max} on {name} (one storage binding of keys)"),
+            Variant::Onesweep => {
+                format!("sort of {n} keys: onesweep takes at most {max} on {name} (one storage binding of keys and of its state, n < 2^30)")
+            }
             v => format!(
                 "sort of {n} keys: {} sorts in one workgroup, at most {max} on {name} (twice its largest workgroup, as seed 002); `--variant radix` sorts any n",
                 v.name()
@@ -97,6 +107,14 @@ pub fn radix_max_n_on(info: &crate::gpu::DeviceInfo) -> usize {
     words.min(tiles * RADIX_TILE).min(u32::MAX as usize)
 }
 
+/// The most keys onesweep takes on this device: as [`radix_max_n_on`], its state's status words
+/// (two per tile and digit) in one binding, and counts of 30 bits.
+pub fn onesweep_max_n_on(info: &crate::gpu::DeviceInfo) -> usize {
+    let words = (info.max_storage_buffer_range / 4) as usize;
+    let tiles = words.saturating_sub(ONESWEEP_HEADER) / (2 * RADIX_DIGITS);
+    radix_max_n_on(info).min(tiles * RADIX_TILE).min((1 << 30) - 1)
+}
+
 /// The most keys one workgroup of this device sorts: twice its largest workgroup (a power of
 /// two, so the bitonic network fits), limited by shared memory (4 bytes per key).
 pub fn max_n(ctx: &Context) -> usize {
@@ -125,35 +143,138 @@ enum Pipelines {
     Radix(Box<Radix>),
 }
 
-/// The radix sort's three kernels and its scratch: a second buffer of keys (the passes
-/// alternate between it and the output), the per-tile digit counts and offsets, the digit totals;
-/// with values, a second buffer of values (else a word bound in their place).
-struct Radix {
+/// The three-step radix pass (count, scan, scatter): its kernels and the per-tile digit counts
+/// and offsets, the digit totals.
+struct ThreeStep {
     count: Kernel,
     scan: Kernel,
     scatter: Kernel,
-    keys: Buffer<u32>,
-    values: Option<Buffer<u32>>,
-    no_values: Buffer<u32>,
     tile_counts: Buffer<u32>,
     tile_offsets: Buffer<u32>,
     digit_totals: Buffer<u32>,
 }
 
-impl Radix {
-    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool) -> Result<Radix> {
+impl ThreeStep {
+    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool) -> Result<ThreeStep> {
         let tiles = capacity.div_ceil(RADIX_TILE).max(1);
-        let spec = [(1, ty as u32)];
-        Ok(Radix {
-            count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &spec)?,
+        Ok(ThreeStep {
+            count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[(1, ty as u32)])?,
             scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[])?,
             scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[(1, ty as u32), (2, with_values as u32)])?,
-            keys: Buffer::new(ctx, capacity.max(1), "radix keys")?,
-            values: if with_values { Some(Buffer::new(ctx, capacity.max(1), "radix values")?) } else { None },
-            no_values: Buffer::new(ctx, 1, "radix no values")?,
             tile_counts: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile counts")?,
             tile_offsets: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile offsets")?,
             digit_totals: Buffer::new(ctx, RADIX_DIGITS, "radix digit totals")?,
+        })
+    }
+
+    /// One pass, `keys.0` -> `keys.1` (and the values): count, barrier, scan, barrier, scatter.
+    /// `indirect`: the dispatch sizes are three VkDispatchIndirectCommand at this offset of that
+    /// buffer (onesweep's fallback) instead of a group per tile.
+    fn record_pass(
+        &self,
+        rec: &mut Recorder,
+        push: &[u8],
+        tiles: u32,
+        keys: Pair,
+        values: Pair,
+        indirect: Option<(&Buffer<u32>, u64)>,
+    ) -> Result<()> {
+        let dispatch = |rec: &mut Recorder, kernel: &Kernel, step: u64, groups: u32, binds: &[Bind]| match indirect {
+            Some((args, offset)) => rec.dispatch_indirect(kernel, args.raw(), offset + 12 * step, binds, push),
+            None => rec.dispatch(kernel, [groups, 1, 1], binds, push),
+        };
+        let (src, dst) = keys;
+        dispatch(rec, &self.count, 0, tiles, &[src.bind(), self.tile_counts.bind(), src.bind()])?;
+        rec.barrier(Sync::ComputeToCompute);
+        let (counts, offsets, totals) = (self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind());
+        dispatch(rec, &self.scan, 1, RADIX_DIGITS as u32, &[counts, offsets, totals])?;
+        rec.barrier(Sync::ComputeToCompute);
+        // The keys are bound twice: as words (the tile's last keys) and as 16-byte vectors.
+        let binds = [src.bind(), counts, offsets, totals, dst.bind(), src.bind(), values.0.bind(), values.1.bind()];
+        dispatch(rec, &self.scatter, 2, tiles, &binds)
+    }
+}
+
+/// A pass's source and destination buffers.
+type Pair<'a> = (&'a Buffer<u32>, &'a Buffer<u32>);
+
+/// The onesweep pass: the digit counts of all four passes up front, then one kernel per pass.
+struct Onesweep {
+    digit_counts: Kernel,
+    pass: Kernel,
+    /// The four passes' digit totals (pass-major).
+    digit_totals: Buffer<u32>,
+    /// radix_onesweep.glsl's state: the fallback's sizes, tickets, walks that gave up, status.
+    state: Buffer<u32>,
+    walk_limit: u32,
+}
+
+/// Words of the onesweep state before the status words (glsl/include/radix_onesweep.glsl), and
+/// where the walks that gave up are counted.
+const ONESWEEP_HEADER: usize = 48;
+const ONESWEEP_GAVE_UP: usize = 40;
+
+/// The radix sort's scratch (a second buffer of keys, between which and the output the passes
+/// alternate; with values, a second buffer of values, else a word bound in their place) and its
+/// passes: three-step, or onesweep with (on CPU devices) the three-step pass as its fallback.
+struct Radix {
+    keys: Buffer<u32>,
+    values: Option<Buffer<u32>>,
+    no_values: Buffer<u32>,
+    three_step: Option<ThreeStep>,
+    onesweep: Option<Onesweep>,
+}
+
+/// Onesweep's tuning and diagnosis knobs (None: the defaults).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OnesweepKnobs {
+    /// Steps of one look-back before it gives up (default: 4096 on CPU devices, so that with its
+    /// inner loops it stays under llvmpipe's limit of 65535 loop iterations per invocation; 2^18
+    /// on GPUs, under a second); 0: every tile after the first gives up.
+    pub walk_limit: Option<u32>,
+    /// Record the three-step pass after each onesweep pass, as indirect dispatches that run only
+    /// if a look-back gave up (default: on CPU devices only).
+    pub fallback: Option<bool>,
+    /// Diagnosis: tiles publish only their counts, never their inclusive prefixes, so that every
+    /// look-back walks back to the first tile (slow; the tests use it to exercise long walks).
+    pub long_walks: bool,
+}
+
+impl Radix {
+    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool, onesweep: Option<OnesweepKnobs>) -> Result<Radix> {
+        let cpu = ctx.info().device_type == "CPU";
+        let tiles = capacity.div_ceil(RADIX_TILE).max(1);
+        let spec = [(1, ty as u32), (2, with_values as u32)];
+        let (three_step, onesweep) = match onesweep {
+            None => (Some(ThreeStep::new(ctx, ty, capacity, with_values)?), None),
+            Some(knobs) => {
+                let fallback = if knobs.fallback.unwrap_or(cpu) { Some(ThreeStep::new(ctx, ty, capacity, with_values)?) } else { None };
+                let state = Buffer::new(ctx, ONESWEEP_HEADER + 2 * RADIX_DIGITS * tiles, "onesweep state")?;
+                let digit_totals = Buffer::new(ctx, RADIX_PASSES as usize * RADIX_DIGITS, "onesweep digit totals")?;
+                // Zero once: after this every run leaves the totals and `done` zero (and resets
+                // the rest of the header and the status words itself before their use).
+                ctx.submit(|rec| {
+                    rec.fill(&state, 0);
+                    rec.fill(&digit_totals, 0);
+                    rec.barrier(Sync::TransferToCompute);
+                    Ok(())
+                })?;
+                let onesweep = Onesweep {
+                    digit_counts: Kernel::new(ctx, &shaders::SORT_RADIX_DIGIT_COUNTS, &[(1, ty as u32)])?,
+                    pass: Kernel::new(ctx, &shaders::SORT_RADIX_ONESWEEP, &[spec[0], spec[1], (3, knobs.long_walks as u32)])?,
+                    digit_totals,
+                    state,
+                    walk_limit: knobs.walk_limit.unwrap_or(if cpu { 4096 } else { 1 << 18 }),
+                };
+                (fallback, Some(onesweep))
+            }
+        };
+        Ok(Radix {
+            keys: Buffer::new(ctx, capacity.max(1), "radix keys")?,
+            values: if with_values { Some(Buffer::new(ctx, capacity.max(1), "radix values")?) } else { None },
+            no_values: Buffer::new(ctx, 1, "radix no values")?,
+            three_step,
+            onesweep,
         })
     }
 
@@ -170,31 +291,45 @@ impl Radix {
         let tiles = n.div_ceil(RADIX_TILE) as u32;
         let (values_in, values_out) = values.unwrap_or((&self.no_values, &self.no_values));
         let values_scratch = self.values.as_ref().unwrap_or(&self.no_values);
+        if let Some(o) = &self.onesweep {
+            // Step 0: every pass's digit totals in one read of the keys (by at most 1024 groups,
+            // each adding its histograms once), and the state reset for pass 0.
+            let push: [u32; 4] = [n as u32, 0, tiles, o.walk_limit];
+            let groups = tiles.min(1024);
+            rec.dispatch(
+                &o.digit_counts,
+                [groups, 1, 1],
+                &[input.bind(), input.bind(), o.digit_totals.bind(), o.state.bind()],
+                bytemuck::bytes_of(&push),
+            )?;
+            rec.barrier(Sync::ComputeToCompute);
+        }
         for pass in 0..RADIX_PASSES {
-            let ((src, dst), (src_values, dst_values)) = match pass {
+            let (keys, values): (Pair, Pair) = match pass {
                 0 => ((input, &self.keys), (values_in, values_scratch)),
                 1 | 3 => ((&self.keys, output), (values_scratch, values_out)),
                 _ => ((output, &self.keys), (values_out, values_scratch)),
             };
-            let push: [u32; 3] = [n as u32, 8 * pass, tiles];
-            let push = bytemuck::bytes_of(&push);
-            rec.dispatch(&self.count, [tiles, 1, 1], &[src.bind(), self.tile_counts.bind(), src.bind()], push)?;
-            rec.barrier(Sync::ComputeToCompute);
-            let digits = RADIX_DIGITS as u32;
-            rec.dispatch(&self.scan, [digits, 1, 1], &[self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind()], push)?;
-            rec.barrier(Sync::ComputeToCompute);
-            // The keys are bound twice: as words (the tile's last keys) and as 16-byte vectors.
-            let binds = [
-                src.bind(),
-                self.tile_counts.bind(),
-                self.tile_offsets.bind(),
-                self.digit_totals.bind(),
-                dst.bind(),
-                src.bind(),
-                src_values.bind(),
-                dst_values.bind(),
-            ];
-            rec.dispatch(&self.scatter, [tiles, 1, 1], &binds, push)?;
+            match &self.onesweep {
+                Some(o) => {
+                    let push: [u32; 4] = [n as u32, 8 * pass, tiles, o.walk_limit];
+                    let push = bytemuck::bytes_of(&push);
+                    let (src, dst) = keys;
+                    let binds =
+                        [src.bind(), src.bind(), o.digit_totals.bind(), dst.bind(), values.0.bind(), values.1.bind(), o.state.bind()];
+                    rec.dispatch(&o.pass, [tiles, 1, 1], &binds, push)?;
+                    if let Some(fallback) = &self.three_step {
+                        // Redoes the pass if a look-back gave up (else its sizes are zero).
+                        rec.barrier(Sync::ComputeToIndirect);
+                        fallback.record_pass(rec, push, tiles, keys, values, Some((&o.state, 36 * pass as u64)))?;
+                    }
+                }
+                None => {
+                    let push: [u32; 4] = [n as u32, 8 * pass, tiles, 0];
+                    let three_step = self.three_step.as_ref().expect("a three-step radix sort");
+                    three_step.record_pass(rec, bytemuck::bytes_of(&push), tiles, keys, values, None)?;
+                }
+            }
             if pass + 1 < RADIX_PASSES {
                 rec.barrier(Sync::ComputeToCompute); // the next pass reads these keys and reuses the counts
             }
@@ -206,10 +341,7 @@ impl Radix {
 impl Sorter {
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, capacity: usize) -> Result<Sorter> {
         let pipelines = match variant {
-            Variant::Radix => {
-                variant.check_n(ctx, capacity)?;
-                Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity, false)?))
-            }
+            Variant::Radix | Variant::Onesweep => return Sorter::whole_gpu(ctx, variant, ty, capacity, false, OnesweepKnobs::default()),
             _ => {
                 variant.check_n(ctx, capacity)?;
                 let shader = match variant {
@@ -229,7 +361,10 @@ impl Sorter {
     pub fn kernel_statistics(&self) -> Vec<(String, Vec<(String, String)>)> {
         let kernels: Vec<&Kernel> = match &self.pipelines {
             Pipelines::OneWorkgroup(k) => vec![k],
-            Pipelines::Radix(r) => vec![&r.count, &r.scan, &r.scatter],
+            Pipelines::Radix(r) => {
+                let onesweep = r.onesweep.iter().flat_map(|o| [&o.digit_counts, &o.pass]);
+                onesweep.chain(r.three_step.iter().flat_map(|t| [&t.count, &t.scan, &t.scatter])).collect()
+            }
         };
         kernels.into_iter().map(|k| (k.shader.name.to_string(), k.statistics())).collect()
     }
@@ -237,9 +372,57 @@ impl Sorter {
     /// The radix sort of keys that each carry a 32-bit value (an index, for an argsort): see
     /// [`Sorter::record_pairs`].
     pub fn radix_pairs(ctx: &Context, ty: ElemType, capacity: usize) -> Result<Sorter> {
-        Variant::Radix.check_n(ctx, capacity)?;
-        let pipelines = Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity, true)?));
-        Ok(Sorter { variant: Variant::Radix, ty, capacity, pipelines })
+        Sorter::pairs(ctx, Variant::Radix, ty, capacity)
+    }
+
+    /// A sorter of keys that each carry a 32-bit value, by `Radix` or `Onesweep` (the variants
+    /// that sort over the whole GPU): see [`Sorter::record_pairs`].
+    pub fn pairs(ctx: &Context, variant: Variant, ty: ElemType, capacity: usize) -> Result<Sorter> {
+        Sorter::whole_gpu(ctx, variant, ty, capacity, true, OnesweepKnobs::default())
+    }
+
+    /// `Radix` or `Onesweep`, with or without values, with onesweep's knobs (ignored by `Radix`).
+    pub fn whole_gpu(
+        ctx: &Context,
+        variant: Variant,
+        ty: ElemType,
+        capacity: usize,
+        with_values: bool,
+        knobs: OnesweepKnobs,
+    ) -> Result<Sorter> {
+        if !Variant::WHOLE_GPU.contains(&variant) {
+            return Err(Error::invalid(format!("{} sorts in one workgroup: keys with values take radix or onesweep", variant.name())));
+        }
+        variant.check_n(ctx, capacity)?;
+        let onesweep = (variant == Variant::Onesweep).then_some(knobs);
+        let pipelines = Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity, with_values, onesweep)?));
+        Ok(Sorter { variant, ty, capacity, pipelines })
+    }
+
+    /// Onesweep's look-backs that gave up in the last run (0 for the other variants). Where the
+    /// three-step fallback was recorded (CPU devices, by default) the result is exact anyway;
+    /// elsewhere [`time`] and [`time_pairs`] report them as an error.
+    pub fn gave_up(&self, ctx: &Context) -> Result<u32> {
+        match &self.pipelines {
+            Pipelines::Radix(r) => match &r.onesweep {
+                Some(o) => Ok(ctx.read_range(&o.state, ONESWEEP_GAVE_UP, ONESWEEP_GAVE_UP + 4)?.iter().sum()),
+                None => Ok(0),
+            },
+            Pipelines::OneWorkgroup(_) => Ok(0),
+        }
+    }
+
+    /// After a run: an error if a look-back gave up with no fallback recorded to redo its pass.
+    fn check_gave_up(&self, ctx: &Context) -> Result<()> {
+        let unrecovered = matches!(&self.pipelines, Pipelines::Radix(r) if r.onesweep.is_some() && r.three_step.is_none());
+        let gave_up = if unrecovered { self.gave_up(ctx)? } else { 0 };
+        if gave_up > 0 {
+            return Err(Error::Unsupported(format!(
+                "onesweep: {gave_up} look-back(s) on {} gave up waiting for an earlier tile (about a second), so the result is wrong; use --variant radix",
+                ctx.info().name
+            )));
+        }
+        Ok(())
     }
 
     /// Engine mode, a sorter made by [`Sorter::radix_pairs`]: sorts `keys[0..n]` into
@@ -307,13 +490,14 @@ impl Sorter {
     }
 }
 
-/// Sorts `keys` (bits of `ty`) with the radix sort, moving `values` with them; returns the
+/// Sorts `keys` (bits of `ty`) with `variant` (radix or onesweep), moving `values` with them; returns the
 /// timing (`runs` > 0), the sorted keys and their values.
 pub fn time_pairs(
     ctx: &Context,
     keys: &[u32],
     values: &[u32],
     ty: ElemType,
+    variant: Variant,
     warmup: u32,
     runs: u32,
 ) -> Result<(Timing, Vec<u32>, Vec<u32>)> {
@@ -321,7 +505,7 @@ pub fn time_pairs(
     if values.len() != n {
         return Err(Error::invalid(format!("sort of {n} keys with {} values: one value per key", values.len())));
     }
-    let s = Sorter::radix_pairs(ctx, ty, n)?;
+    let s = Sorter::pairs(ctx, variant, ty, n)?;
     if n == 0 {
         return Ok((Timing::default(), Vec::new(), Vec::new()));
     }
@@ -338,6 +522,7 @@ pub fn time_pairs(
         rec.barrier(Sync::ComputeToTransfer);
         Ok(())
     })?;
+    s.check_gave_up(ctx)?;
     Ok((timing, ctx.read(&k_out)?, ctx.read(&v_out)?))
 }
 
@@ -348,8 +533,13 @@ pub fn run(ctx: &Context, data: &[u32], ty: ElemType, variant: Variant) -> Resul
 
 /// Uploads once, times only the GPU work (`runs` > 0), and returns the sorted keys.
 pub fn time(ctx: &Context, data: &[u32], ty: ElemType, variant: Variant, warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
+    time_with(ctx, &Sorter::new(ctx, variant, ty, data.len())?, data, warmup, runs)
+}
+
+/// As [`time`], with a sorter made by the caller (made for at least `data.len()` keys, without
+/// values); an error if an onesweep look-back gave up with no fallback recorded.
+pub fn time_with(ctx: &Context, s: &Sorter, data: &[u32], warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
     let n = data.len();
-    let s = Sorter::new(ctx, variant, ty, n)?;
     if n == 0 {
         return Ok((Timing::default(), Vec::new()));
     }
@@ -365,5 +555,6 @@ pub fn time(ctx: &Context, data: &[u32], ty: ElemType, variant: Variant, warmup:
         rec.barrier(Sync::ComputeToTransfer);
         Ok(())
     })?;
+    s.check_gave_up(ctx)?;
     Ok((timing, ctx.read(&output)?))
 }

@@ -1,6 +1,7 @@
 //! Sort cases (seed 002): one workgroup sorting f32 keys, the document's 128 and the largest one
-//! workgroup takes on this device; then the radix sort of 2^20, 2^24 and 2^26 f32 keys (as far
-//! as one binding holds them), the sizes `torch.sort` is timed at by the peers.
+//! workgroup takes on this device; then the radix sorts (three-step and onesweep) of 2^20, 2^24
+//! and 2^26 f32 keys (as far as one binding holds them), the sizes `torch.sort` is timed at by
+//! the peers.
 use super::{cpu_time, finish_case, timed_row, Case, Options, Row};
 use crate::gpu::DeviceInfo;
 use crate::ops::numbers::{self, Dist};
@@ -14,8 +15,9 @@ pub fn cases(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
     let sizes: Vec<usize> = if opts.quick { vec![128] } else { vec![128, max] };
     let mut cases: Vec<Case> = sizes.into_iter().map(|n| case(n, "sort f32", "one workgroup", &Variant::ONE_WORKGROUP)).collect();
     let radix_sizes: Vec<usize> = if opts.quick { vec![1 << 16] } else { vec![1 << 20, 1 << 24, 1 << 26] };
-    for n in radix_sizes.into_iter().filter(|&n| n <= sort::radix_max_n_on(info)) {
-        cases.push(case(n, "sort radix f32", "whole GPU", &[Variant::Radix]));
+    let max = sort::radix_max_n_on(info).min(sort::onesweep_max_n_on(info));
+    for n in radix_sizes.into_iter().filter(|&n| n <= max) {
+        cases.push(case(n, "sort radix f32", "whole GPU", &Variant::WHOLE_GPU));
     }
     cases
 }

@@ -1,0 +1,136 @@
+#version 450
+// Onesweep radix sort, one pass (ours, after Adinets & Merrill's Onesweep): the keys are read
+// once per pass, where the three-step radix reads them twice (count, then scatter). A group
+// draws its tile from a ticket, counts the tile's keys of each digit value and publishes each
+// count at once (AGGREGATE), ranks the tile by the digit in shared memory (radix_split.glsl, as
+// radix_scatter.comp), and only then looks back (its predecessors have had that long to
+// publish): invocation d sums digit d's counts of the tiles before, walking back over
+// AGGREGATEs to the nearest INCLUSIVE, and publishes its own INCLUSIVE. A key's place is its
+// digit's start in the output (the totals of radix_digit_counts.comp) + the digit's keys in the
+// tiles before + its rank among the tile's keys of the digit.
+// Tiles come from an atomic ticket, not gl_WorkGroupID: every tile a group waits for was drawn
+// by a group already running, so waiting cannot deadlock where running groups keep running.
+// A look-back is bounded (walk_limit iterations, spins and steps together: llvmpipe leaves a
+// loop silently past 65535 iterations per invocation). One that gives up publishes ABORTED
+// (walks that meet it give up too), counts itself in gave_up, sets the fallback's sizes, and its
+// digit's keys of this tile are not written. The host records the three-step pass after this
+// one on CPU devices, so the result is exact either way; on GPUs the bound is about a second of
+// waiting, and the host reports a pass that gave up.
+#extension GL_GOOGLE_include_directive : require
+layout(constant_id = 1) const uint TYPE = 0u;
+layout(constant_id = 2) const bool WITH_VALUES = false;
+#include "radix_common.glsl"
+#include "sort_key.glsl"
+layout(std430, binding = 0) readonly buffer Keys { uint keys[]; };
+layout(std430, binding = 1) readonly buffer Keys4 { uvec4 keys4[]; }; // binding 0's buffer again
+layout(std430, binding = 2) buffer DigitTotals { uint digit_totals[]; }; // pass-major
+layout(std430, binding = 3) writeonly buffer Sorted { uint sorted[]; };
+layout(std430, binding = 4) readonly buffer Values { uint values[]; };
+layout(std430, binding = 5) writeonly buffer SortedValues { uint sorted_values[]; };
+#define STATE_BINDING 6
+#include "radix_onesweep.glsl"
+#include "radix_split.glsl"
+
+shared uint tile_shared;
+shared bool last_shared;
+shared uint tile_count[DIGITS];
+
+// After this many iterations of one walk, each spin also makes 256 reads that count as no loop
+// iterations (time passes on a CPU device without using up llvmpipe's limit).
+const uint BACKOFF_AFTER = 256u;
+#define R4(x) x x x x
+
+// Predecessors' words read at once by one step of a look-back. On the H200 (2^26 keys) a walk
+// reached 16 tiles back on average: one word per step took 3.04 ms, 4 words 2.88, 8 words 2.91.
+const uint WINDOW = 4u;
+// 1 (a diagnosis): tiles publish only their counts, never their INCLUSIVE, so that every
+// look-back walks back to tile 0 (the tests' way to exercise long walks).
+layout(constant_id = 3) const uint LONG_WALKS = 0u;
+
+// Digit d's keys in the tiles before `tile` (> 0), or GAVE_UP. Each step reads the WINDOW
+// nearest words not yet summed at once, sums the AGGREGATEs up to the first word that is not
+// one, and ends at an INCLUSIVE; it waits (re-reads) at a tile that has not published.
+const uint GAVE_UP = 0xFFFFFFFFu;
+uint look_back(uint region, uint tile, uint d) {
+    uint sum = 0u, j = tile - 1u, junk = 0u;
+    for (uint it = 0u; it < p.walk_limit; ++it) {
+        uint w[WINDOW];
+        for (uint q = 0u; q < WINDOW; ++q) w[q] = q <= j ? status[status_at(region, j - q, d)] : INCLUSIVE;
+        uint taken = 0u;
+        for (uint q = 0u; q < WINDOW; ++q) {
+            uint flag = w[q] & FLAGS;
+            if (flag == INCLUSIVE) return sum + (w[q] & VALUE);
+            if (flag == ABORTED) return GAVE_UP;
+            if (flag == 0u) break;
+            sum += w[q] & VALUE; // AGGREGATE; tile 0 publishes INCLUSIVE at once: j - q >= 0
+            taken = q + 1u;
+        }
+        j -= taken;
+        if (taken == 0u && it >= BACKOFF_AFTER) {
+            R4(R4(R4(R4(junk += status[status_at(region, j, d)];))))
+        }
+    }
+    return GAVE_UP + 0u * junk;
+}
+
+// Looks back for digit d of `tile` and publishes its INCLUSIVE (or ABORTED): the digit's keys in
+// the tiles before, or GAVE_UP.
+uint resolve(uint region, uint tile, uint d, uint count, uint pass) {
+    uint prefix = tile == 0u ? 0u : look_back(region, tile, d);
+    if (prefix == GAVE_UP) {
+        status[status_at(region, tile, d)] = ABORTED;
+        atomicAdd(gave_up[pass], 1u);
+        uint sizes[9] = uint[9](p.tiles, 1u, 1u, DIGITS, 1u, 1u, p.tiles, 1u, 1u);
+        for (uint i = 0u; i < 9u; ++i) fallback[9u * pass + i] = sizes[i];
+    } else if (tile > 0u && LONG_WALKS == 0u) {
+        status[status_at(region, tile, d)] = INCLUSIVE | (prefix + count);
+    }
+    return prefix;
+}
+
+void main() {
+    uint l = lane_index();
+    uint pass = p.shift >> 3u, region = pass & 1u;
+    if (l == 0u) tile_shared = atomicAdd(ticket[pass], 1u);
+    tile_count[l] = 0u;
+    // The next pass's region: this group resets one tile's words (the pass before read them).
+    status[status_at(region ^ 1u, gl_WorkGroupID.x, l)] = 0u;
+    barrier(); // the ticket is drawn, the counts zeroed
+    uint tile = tile_shared;
+    uint start = tile * TILE;
+    uint valid = min(TILE, p.n - start);
+    uint first = l * KEYS_PER_INVOCATION;
+    uint k[KEYS_PER_INVOCATION]; // in registers for the first split
+    load_keys(start, valid, first, k);
+    for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+        if (first + j < valid) atomicAdd(tile_count[digit_of(k[j])], 1u);
+    }
+    barrier(); // the tile's counts are complete
+    uint count = tile_count[l];
+    status[status_at(region, tile, l)] = (tile == 0u ? INCLUSIVE : AGGREGATE) | count;
+    // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
+    // tile), y the digits' totals (the digit's start in the output).
+    uvec4 total;
+    uvec4 before = group_exclusive_scan(uvec4(count, digit_totals[pass * DIGITS + l], 0u, 0u), total);
+    barrier(); // scan_sums free
+    rank_tile(first, k);
+    // Only now look back: the tiles before have had the ranking's time to publish (looking back
+    // before ranking took 3.17 ms on the H200 at 2^26, against 2.88).
+    uint prefix = resolve(region, tile, l, count, pass);
+    digit_place[l] = prefix == GAVE_UP ? p.n : before.y + prefix - before.x; // p.n: not written
+    barrier(); // digit_place is complete
+    write_out(start, valid, l);
+    if (pass == 3u) {
+        // The last group of the last pass zeroes the digit totals for the next run (every group
+        // read its totals long before it counts itself done).
+        if (l == 0u) {
+            memoryBarrierBuffer();
+            last_shared = atomicAdd(done, 1u) == p.tiles - 1u;
+        }
+        barrier();
+        if (last_shared) {
+            for (uint i = l; i < 4u * DIGITS; i += 256u) digit_totals[i] = 0u;
+            if (l == 0u) done = 0u;
+        }
+    }
+}
