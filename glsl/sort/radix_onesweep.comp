@@ -29,6 +29,7 @@ layout(std430, binding = 4) readonly buffer Values { uint values[]; };
 layout(std430, binding = 5) writeonly buffer SortedValues { uint sorted_values[]; };
 #define STATE_BINDING 6
 #include "radix_onesweep.glsl"
+#define SKIP_PAST_N
 #include "radix_split.glsl"
 
 shared uint tile_shared;
