@@ -5,7 +5,8 @@
 //! One workgroup of `L` invocations sorts up to `2 L` keys in shared memory, as in the document
 //! (128 f32 with 64 invocations): for those variants `n` is at most twice the device's largest
 //! workgroup (2048 on lavapipe and NVIDIA), and larger inputs are refused with that limit in the
-//! message. `Radix` sorts any `n` up to [`radix_max_n`] (one binding of keys).
+//! message. `Radix` sorts any `n` up to [`radix_max_n`] (one binding of keys), and so does
+//! `Onesweep` (up to [`onesweep_max_n_on`]), which reads the keys once per pass.
 //! Order: u32 and i32 numerically, f32 in IEEE total order (`f32::total_cmp`: -NaN < -inf < ... <
 //! -0 < +0 < ... < +inf < +NaN), so every variant equals the CPU's sort bit for bit.
 use crate::gpu::{Bind, Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
@@ -461,8 +462,9 @@ impl Sorter {
 
     /// Engine mode: sorts `input[0..n]` into `output[0..n]` (distinct buffers). The one-workgroup
     /// variants record one dispatch of one workgroup; `Radix` records four passes of three
-    /// dispatches with compute-to-compute barriers between them, and uses `output` and its own
-    /// scratch in between (`input` is only read). Before: `input` visible to compute-shader reads,
+    /// dispatches with compute-to-compute barriers between them, `Onesweep` one dispatch of the
+    /// digit counts and four of one (on CPU devices each followed by its fallback's indirect
+    /// dispatches); both use `output` and their own scratch in between (`input` is only read). Before: `input` visible to compute-shader reads,
     /// and no earlier use of this sorter still running. After: `output` written by the compute
     /// stage; add the barrier your consumer needs (`Sync::ComputeToTransfer`, `ComputeToCompute`).
     /// n = 0 records nothing.
