@@ -5,16 +5,16 @@
 // count at once (AGGREGATE), ranks the tile by the digit in shared memory (radix_split.glsl, as
 // radix_scatter.comp), and only then looks back (its predecessors have had that long to
 // publish): invocation d sums digit d's counts of the tiles before, walking back over
-// AGGREGATEs to the nearest INCLUSIVE, and publishes its own INCLUSIVE. A key's place is its
+// AGGREGATEs (WINDOW words a step) to the nearest INCLUSIVE, and publishes its own INCLUSIVE. A key's place is its
 // digit's start in the output (the totals of radix_digit_counts.comp) + the digit's keys in the
 // tiles before + its rank among the tile's keys of the digit.
 // Tiles come from an atomic ticket, not gl_WorkGroupID: every tile a group waits for was drawn
 // by a group already running, so waiting cannot deadlock where running groups keep running.
-// A look-back is bounded (walk_limit iterations, spins and steps together: llvmpipe leaves a
-// loop silently past 65535 iterations per invocation). One that gives up publishes ABORTED
+// A look-back is bounded (walk_limit steps, spins and steps together: llvmpipe leaves a loop
+// silently past 65535 iterations per invocation). One that gives up publishes ABORTED
 // (walks that meet it give up too), counts itself in gave_up, sets the fallback's sizes, and its
 // digit's keys of this tile are not written. The host records the three-step pass after this
-// one on CPU devices, so the result is exact either way; on GPUs the bound is about a second of
+// one on CPU devices, so the result is exact either way; on GPUs the bound is under a second of
 // waiting, and the host reports a pass that gave up.
 #extension GL_GOOGLE_include_directive : require
 layout(constant_id = 1) const uint TYPE = 0u;
