@@ -413,6 +413,23 @@ impl Sorter {
         }
     }
 
+    /// Runs `record` once (`runs` = 0) or times it (untimed `warmup` runs first), then makes
+    /// its outputs readable; an error if an onesweep look-back gave up with no fallback.
+    fn timed(&self, ctx: &Context, warmup: u32, runs: u32, mut record: impl FnMut(&mut Recorder) -> Result<()>) -> Result<Timing> {
+        let timing = if runs > 0 {
+            crate::gpu::measure(ctx, warmup, runs, &mut record)?
+        } else {
+            ctx.submit(&mut record)?;
+            Timing::default()
+        };
+        ctx.submit(|rec| {
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })?;
+        self.check_gave_up(ctx)?;
+        Ok(timing)
+    }
+
     /// After a run: an error if a look-back gave up with no fallback recorded to redo its pass.
     fn check_gave_up(&self, ctx: &Context) -> Result<()> {
         let unrecovered = matches!(&self.pipelines, Pipelines::Radix(r) if r.onesweep.is_some() && r.three_step.is_none());
@@ -513,18 +530,7 @@ pub fn time_pairs(
     }
     let (k_in, v_in) = (Buffer::from_slice(ctx, keys, "sort keys")?, Buffer::from_slice(ctx, values, "sort values")?);
     let (k_out, v_out) = (Buffer::new(ctx, n, "sorted keys")?, Buffer::new(ctx, n, "sorted values")?);
-    let record = |rec: &mut Recorder| s.record_pairs(rec, &k_in, &v_in, n, &k_out, &v_out);
-    let timing = if runs > 0 {
-        crate::gpu::measure(ctx, warmup, runs, record)?
-    } else {
-        ctx.submit(record)?;
-        Timing::default()
-    };
-    ctx.submit(|rec| {
-        rec.barrier(Sync::ComputeToTransfer);
-        Ok(())
-    })?;
-    s.check_gave_up(ctx)?;
+    let timing = s.timed(ctx, warmup, runs, |rec| s.record_pairs(rec, &k_in, &v_in, n, &k_out, &v_out))?;
     Ok((timing, ctx.read(&k_out)?, ctx.read(&v_out)?))
 }
 
@@ -547,16 +553,6 @@ pub fn time_with(ctx: &Context, s: &Sorter, data: &[u32], warmup: u32, runs: u32
     }
     let input = Buffer::from_slice(ctx, data, "sort input")?;
     let output = Buffer::new(ctx, n, "sort output")?;
-    let timing = if runs > 0 {
-        crate::gpu::measure(ctx, warmup, runs, |rec| s.record(rec, &input, n, &output))?
-    } else {
-        ctx.submit(|rec| s.record(rec, &input, n, &output))?;
-        Timing::default()
-    };
-    ctx.submit(|rec| {
-        rec.barrier(Sync::ComputeToTransfer);
-        Ok(())
-    })?;
-    s.check_gave_up(ctx)?;
+    let timing = s.timed(ctx, warmup, runs, |rec| s.record(rec, &input, n, &output))?;
     Ok((timing, ctx.read(&output)?))
 }
