@@ -6,6 +6,7 @@ mod devices;
 mod gray;
 mod histogram;
 mod layout;
+mod levels;
 mod numbers;
 mod particles;
 mod reduce;
@@ -49,6 +50,8 @@ enum Command {
     Reduce(reduce::Args),
     /// Seed 001's stream compaction and ours: keep x passing a predicate, every variant vs the CPU
     Compact(compact::Args),
+    /// Seed 000's open ideas: auto levels from the histogram, every step on the GPU, and the histograms drawn there
+    Levels(levels::Args),
     /// Seed 004: grayscale conversion, row-major vs column-major (coalescing) and ours
     Gray(gray::Args),
     /// Seed 004's particle system: one dispatch per frame, and ours (every frame in one dispatch)
@@ -167,6 +170,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     layout::run(g, &layout::Args::demo())?;
     println!("\n== workgroup histogram assets/chelsea.png --variant all --plot histogram.png  (seeds 000, 001)");
     histogram::tour(g)?;
+    println!("\n== workgroup levels assets/chelsea.png --clip 0.5  (seed 000's open ideas: levels from the histogram, drawn on the GPU)");
+    levels::run(g, &levels::Args::demo())?;
     println!("\n== workgroup blur assets/chelsea.png --filter 15 --variant all  (seed 003)");
     blur::run(g, &blur::Args::demo())?;
     println!("\n== workgroup reduce --n 1000003 --type f32 --op sum  (seed 004 tree, then ours)");
@@ -209,6 +214,7 @@ pub fn main() -> i32 {
         Command::Blur(args) => blur::run(&global, &args),
         Command::Reduce(args) => reduce::run(&global, &args),
         Command::Compact(args) => compact::run(&global, &args),
+        Command::Levels(args) => levels::run(&global, &args),
         Command::Gray(args) => gray::run(&global, &args),
         Command::Particles(args) => particles::run(&global, &args),
         Command::Sort(args) => sort::run(&global, &args),

@@ -6,6 +6,7 @@ pub mod gray;
 pub mod histogram;
 pub mod images;
 pub mod layout;
+pub mod levels;
 pub mod numbers;
 pub mod particles;
 pub mod reduce;

@@ -1,0 +1,130 @@
+//! `workgroup levels`: auto levels from the luminance histogram, every step on the GPU, and the
+//! histograms drawn on the GPU (seed 000's open ideas).
+use super::{timing_text, Global};
+use std::path::PathBuf;
+use workgroup::ops::images;
+use workgroup::ops::levels;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: super::ImageInput,
+    /// Write the adjusted image here as PNG (written atomically)
+    #[arg(short, long, value_name = "OUT.png")]
+    output: Option<PathBuf>,
+    /// Draw the histograms before and after (256 x 256, drawn on the GPU) into this PNG
+    #[arg(long, value_name = "CHART.png")]
+    chart: Option<PathBuf>,
+    /// Percent of the pixels that may fall outside the levels at each end (0 to 49.9999)
+    #[arg(long, default_value_t = 0.5)]
+    clip: f64,
+    /// Timed frames (median, min, max of GPU timestamps, the whole frame and each step)
+    #[arg(long, default_value_t = 10)]
+    runs: u32,
+}
+
+impl Args {
+    /// The tour's demo: a bundled photo, with the chart.
+    pub fn demo() -> Args {
+        Args { input: super::ImageInput::bundled("chelsea.png"), output: None, chart: None, clip: 0.5, runs: 3 }
+    }
+}
+
+/// `--clip` percent in parts per million.
+fn clip_ppm(percent: f64) -> anyhow::Result<u32> {
+    let ppm = (percent * 10_000.0).round();
+    if !percent.is_finite() || !(0.0..=levels::MAX_CLIP_PPM as f64).contains(&ppm) {
+        anyhow::bail!("--clip {percent}: use a percent from 0 to 49.9999 (less than half the pixels at each end)");
+    }
+    Ok(ppm as u32)
+}
+
+pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
+    let ppm = clip_ppm(a.clip)?;
+    if a.runs == 0 {
+        anyhow::bail!("--runs 0: it must be at least 1");
+    }
+    super::check_output("--output", a.output.as_deref())?;
+    super::check_output("--chart", a.chart.as_deref())?;
+    let (img, label) = a.input.load()?;
+    let ctx = g.context()?;
+    let want = workgroup::cpu::levels::frame(&img, ppm);
+    // The chart is always drawn: it is part of the frame being measured and checked.
+    let (t, out) = levels::time(&ctx, &img, ppm, true, 2, a.runs)?;
+    g.finish(&ctx)?;
+    let levels_ok = out.levels == want.levels;
+    let image_ok = out.image == want.image;
+    let chart_ok = out.chart.as_ref() == Some(&want.chart);
+    let all_ok = levels_ok && image_ok && chart_ok;
+    if all_ok {
+        // Only results that match the CPU are written.
+        if let Some(path) = &a.output {
+            images::save_png(&out.image, path)?;
+        }
+        if let Some(path) = &a.chart {
+            images::save_png(&want.chart, path)?;
+        }
+    }
+    let ms = t.frame.median_ns * 1e-6;
+    let fps = if ms > 0.0 { 1000.0 / ms } else { 0.0 };
+    let steps = [
+        ("histogram", &t.histogram, "000's luminance histogram, 256 bins"),
+        ("find-levels", &t.find_levels, "one workgroup: black, white and the stretch table from the histogram on the GPU"),
+        ("stretch", &t.stretch, "every pixel's r, g, b through the table (16-byte accesses)"),
+        ("histogram-after", &t.histogram_after, "the histogram of the result"),
+        ("draw-chart", &t.draw_chart, "both histograms drawn on the GPU, 000's scale rule (256 x 256)"),
+        ("frame", &t.frame, "the five steps in one submission, no read-back between them"),
+    ];
+    if g.json {
+        let v = serde_json::json!({
+            "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
+            "clip_ppm": ppm, "histogram_variant": out.histogram_variant.name(),
+            "black": out.levels.black, "white": out.levels.white,
+            "matches_cpu": {"levels": levels_ok, "image": image_ok, "chart": chart_ok},
+            "frames_per_s": fps,
+            "steps": steps.iter().map(|(name, t, _)| serde_json::json!({
+                "step": name, "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6, "max_ms": t.max_ns * 1e-6, "runs": t.runs,
+            })).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!("levels: {label} ({}x{}) on {}; clip {}% at each end", img.width, img.height, ctx.info().name, a.clip);
+        println!(
+            "black {} white {} (CPU: {} {}); matches-cpu: levels {}, image {}, chart {}",
+            out.levels.black,
+            out.levels.white,
+            want.levels.black,
+            want.levels.white,
+            yes(levels_ok),
+            yes(image_ok),
+            yes(chart_ok)
+        );
+        println!("{:<16} {:>30}  what", "step", "GPU median ms (min..max)");
+        for (name, t, what) in steps {
+            println!("{:<16} {:>30}  {}", name, timing_text(t), what);
+        }
+        println!(
+            "{fps:.0} frames per second of {}x{} (the frame's median); histogram variant {}",
+            img.width,
+            img.height,
+            out.histogram_variant.name()
+        );
+        for (flag, path) in [("image", &a.output), ("chart", &a.chart)] {
+            if let (Some(p), true) = (path, all_ok) {
+                println!("wrote {flag} {}", p.display());
+            }
+        }
+    }
+    if !all_ok {
+        anyhow::bail!("the GPU frame disagrees with the CPU (levels {}, image {}, chart {})", yes(levels_ok), yes(image_ok), yes(chart_ok));
+    }
+    Ok(())
+}
+
+fn yes(ok: bool) -> &'static str {
+    if ok {
+        "yes"
+    } else {
+        "NO"
+    }
+}

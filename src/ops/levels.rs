@@ -1,0 +1,255 @@
+//! Auto levels from the luminance histogram, every step on the GPU (seed 000's open ideas: the
+//! histogram drawn on the GPU, and real-time adjustment of video from it). One frame:
+//!
+//! 1. the luminance histogram (256 bins; `histogram::auto`'s variant: `fastest` on GPUs);
+//! 2. `find_levels.comp`: the black and white levels and the stretch table (one workgroup);
+//! 3. `stretch.comp`: every pixel through the table;
+//! 4. with a chart: the histogram of the result (step 1 again);
+//! 5. `draw_chart.comp`: both histograms drawn into a 256 x 256 RGBA8 chart.
+//!
+//! Nothing comes back to the host between the steps, so a frame is one stretch of GPU work that
+//! an engine records into its own command buffer (`Levels::record`). The definition, and the
+//! CPU reference every step is checked against bit for bit, is `cpu::levels`.
+pub use crate::cpu::levels::{clip_count, Frame, Levels as LevelValues, CHART_HEIGHT, CHART_WIDTH, MAX_CLIP_PPM};
+use crate::gpu::{measure, Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timer, Timing};
+use crate::ops::histogram::{self, Histogram, Input};
+use crate::ops::images::Rgba8;
+use crate::shaders;
+
+const BINS: usize = crate::cpu::levels::BINS;
+/// Words of the levels buffer: black, white, 2 unused, the 256-entry stretch table.
+pub const LEVELS_WORDS: usize = 4 + BINS;
+/// Workgroups of `stretch.comp`'s persistent grid.
+const STRETCH_GROUPS: u64 = 1024;
+
+/// The pipelines of one frame and its scratch (two histograms and the levels). One `Levels`
+/// records one frame at a time: frames recorded one after another are ordered by `record`'s own
+/// first barrier.
+pub struct Levels {
+    histogram: Histogram,
+    find: Kernel,
+    stretch: Kernel,
+    draw: Kernel,
+    before: Buffer<u32>,
+    after: Buffer<u32>,
+    levels: Buffer<u32>,
+    max_pixels: u64,
+}
+
+/// What a timed frame took, per step (GPU timestamps, ms).
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct StepTimes {
+    pub histogram: Timing,
+    pub find_levels: Timing,
+    pub stretch: Timing,
+    pub histogram_after: Timing,
+    pub draw_chart: Timing,
+    pub frame: Timing,
+}
+
+impl Levels {
+    /// The pipelines and scratch for images of up to `max_pixels` pixels (at most one storage
+    /// binding of pixels on this device).
+    pub fn new(ctx: &Context, max_pixels: u64) -> Result<Levels> {
+        let info = ctx.info();
+        let limit = info.max_storage_buffer_range.min(u32::MAX as u64) / 4 / 4 * 4;
+        if max_pixels == 0 || max_pixels > limit {
+            return Err(Error::invalid(format!(
+                "levels takes images of 1 to {limit} pixels on {} (one storage binding); {max_pixels} asked",
+                info.name
+            )));
+        }
+        let params = histogram::Params::default(); // 256 bins of 000's luminance
+        let variant = histogram::auto(info, &params);
+        // The histogram sees at most `max_pixels` in one band: one row of that many pixels.
+        let histogram = Histogram::new(ctx, variant, &params, max_pixels as u32, 1)?;
+        Ok(Levels {
+            histogram,
+            find: Kernel::new(ctx, &shaders::LEVELS_FIND_LEVELS, &[])?,
+            stretch: Kernel::new(ctx, &shaders::LEVELS_STRETCH, &[])?,
+            draw: Kernel::new(ctx, &shaders::LEVELS_DRAW_CHART, &[])?,
+            before: Buffer::new(ctx, BINS, "levels histogram before")?,
+            after: Buffer::new(ctx, BINS, "levels histogram after")?,
+            levels: Buffer::new(ctx, LEVELS_WORDS, "levels")?,
+            max_pixels,
+        })
+    }
+
+    /// The histogram variant step 1 runs.
+    pub fn histogram_variant(&self) -> histogram::Variant {
+        self.histogram.variant
+    }
+
+    /// The levels buffer that `record` fills: black, white, 2 unused, then the stretch table.
+    pub fn levels_buffer(&self) -> &Buffer<u32> {
+        &self.levels
+    }
+
+    /// The histograms that `record` leaves: before, and after (with a chart only).
+    pub fn histograms(&self) -> (&Buffer<u32>, &Buffer<u32>) {
+        (&self.before, &self.after)
+    }
+
+    /// Engine mode: one frame. `src` holds `width x height` packed RGBA8 pixels, row-major;
+    /// `dst` (distinct) receives the adjusted image; both hold at least the pixel count rounded
+    /// up to a multiple of 4 (the histograms read 16 bytes at a time; the pixels past the image
+    /// are neither counted nor written). `chart`, when given, receives the 256 x 256 chart.
+    /// `clip_ppm` (parts per million, below 500000): the pixels that may fall outside the levels
+    /// at each end.
+    ///
+    /// Barrier contract — before: `src` visible to compute-shader reads; nothing still reads
+    /// `dst` or `chart`. After: `dst`, `chart` and `levels_buffer()` written by compute-shader
+    /// storage writes; add the barrier your consumer needs (e.g. `Sync::ComputeToTransfer`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn record(
+        &self,
+        rec: &mut Recorder,
+        src: &Buffer<u32>,
+        dst: &Buffer<u32>,
+        width: u32,
+        height: u32,
+        clip_ppm: u32,
+        chart: Option<&Buffer<u32>>,
+    ) -> Result<()> {
+        self.record_steps(rec, src, dst, width, height, clip_ppm, chart, &mut |_, _| Ok(()))
+    }
+
+    /// As `record`, calling `step(rec, name)` after each step (timestamps).
+    #[allow(clippy::too_many_arguments)]
+    fn record_steps(
+        &self,
+        rec: &mut Recorder,
+        src: &Buffer<u32>,
+        dst: &Buffer<u32>,
+        width: u32,
+        height: u32,
+        clip_ppm: u32,
+        chart: Option<&Buffer<u32>>,
+        step: &mut dyn FnMut(&mut Recorder, &str) -> Result<()>,
+    ) -> Result<()> {
+        let n = width as u64 * height as u64;
+        if n == 0 {
+            return Err(Error::invalid(format!("image size {width}x{height} is empty")));
+        }
+        if n > self.max_pixels {
+            return Err(Error::invalid(format!(
+                "a {width}x{height} image has {n} pixels; these pipelines take at most {}",
+                self.max_pixels
+            )));
+        }
+        let padded = n.div_ceil(4) * 4;
+        if (src.len() as u64) < padded || (dst.len() as u64) < padded {
+            return Err(Error::invalid(format!(
+                "a {width}x{height} image needs {padded} pixels (a multiple of 4) in src and in dst; they hold {} and {}",
+                src.len(),
+                dst.len()
+            )));
+        }
+        if clip_ppm > MAX_CLIP_PPM {
+            return Err(Error::invalid(format!("clip {clip_ppm} ppm: at most {MAX_CLIP_PPM} (less than half the pixels at each end)")));
+        }
+        if let Some(c) = chart {
+            if c.len() < (CHART_WIDTH * CHART_HEIGHT) as usize {
+                return Err(Error::invalid(format!("the chart needs {} pixels; the buffer holds {}", CHART_WIDTH * CHART_HEIGHT, c.len())));
+            }
+        }
+        let n = n as usize;
+        let input = |b: &Buffer<u32>| Input::Buffer { buffer: b.raw(), offset: 0, width: n as u32, height: 1 };
+        // The last frame's steps are done with the scratch before this one fills it again.
+        rec.barrier(Sync::ComputeToTransfer);
+        // Step 1: the luminance histogram (zeroes `before` itself).
+        self.histogram.record(rec, input(src), self.before.raw())?;
+        rec.barrier(Sync::ComputeToCompute);
+        step(rec, "histogram")?;
+        // Step 2: black, white and the stretch table, from the histogram where it is.
+        let push = [n as u32, clip_count(n as u64, clip_ppm) as u32];
+        rec.dispatch(&self.find, [1, 1, 1], &[self.before.bind(), self.levels.bind()], bytemuck::cast_slice(&push))?;
+        rec.barrier(Sync::ComputeToCompute);
+        step(rec, "find-levels")?;
+        // Step 3: every pixel through the table.
+        let groups = ((n / 4) as u64).div_ceil(256).clamp(1, STRETCH_GROUPS) as u32;
+        let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
+        rec.dispatch(&self.stretch, [groups, 1, 1], &[s, d, s, d, self.levels.bind()], bytemuck::bytes_of(&(n as u32)))?;
+        step(rec, "stretch")?;
+        let Some(chart) = chart else { return Ok(()) };
+        // Step 4: the histogram of the result (its fill waits for nothing but this barrier).
+        rec.barrier(Sync::ComputeToCompute);
+        self.histogram.record(rec, input(dst), self.after.raw())?;
+        rec.barrier(Sync::ComputeToCompute);
+        step(rec, "histogram-after")?;
+        // Step 5: one workgroup per row of the chart, one invocation per column.
+        let binds = [self.before.bind(), self.after.bind(), self.levels.bind(), chart.bind()];
+        rec.dispatch(&self.draw, [CHART_HEIGHT, 1, 1], &binds, bytemuck::bytes_of(&(n as u32)))?;
+        step(rec, "draw-chart")
+    }
+}
+
+/// The result of one frame read back: levels, adjusted image, chart (with `chart`).
+pub struct Output {
+    pub levels: LevelValues,
+    pub image: Rgba8,
+    pub chart: Option<Rgba8>,
+    /// The histogram variant step 1 ran.
+    pub histogram_variant: histogram::Variant,
+}
+
+/// Uploads `img`, runs `warmup` + `runs` timed frames (per-step GPU timestamps; none with `runs`
+/// = 0), and reads the last frame back.
+pub fn time(ctx: &Context, img: &Rgba8, clip_ppm: u32, with_chart: bool, warmup: u32, runs: u32) -> Result<(StepTimes, Output)> {
+    let n = img.pixel_count();
+    let lv = Levels::new(ctx, n)?;
+    let mut packed = img.packed().to_vec();
+    packed.resize((n as usize).div_ceil(4) * 4, 0);
+    let src = Buffer::from_slice(ctx, &packed, "levels input")?;
+    let dst = Buffer::<u32>::new(ctx, packed.len(), "levels output")?;
+    let chart = if with_chart { Some(Buffer::<u32>::new(ctx, (CHART_WIDTH * CHART_HEIGHT) as usize, "levels chart")?) } else { None };
+    let (w, h) = (img.width, img.height);
+    let mut times = StepTimes::default();
+    if runs == 0 {
+        ctx.submit(|rec| lv.record(rec, &src, &dst, w, h, clip_ppm, chart.as_ref()))?;
+    } else {
+        // The whole frame, then each step on its own (timestamps between the steps).
+        times.frame = measure(ctx, warmup, runs, |rec| lv.record(rec, &src, &dst, w, h, clip_ppm, chart.as_ref()))?;
+        let mut timer = Timer::new(ctx, 8)?;
+        let mut samples: Vec<Vec<f64>> = vec![Vec::new(); 5];
+        for _ in 0..runs {
+            ctx.submit(|rec| {
+                timer.reset(rec);
+                rec.barrier(Sync::Full);
+                timer.stamp(rec, "start")?;
+                lv.record_steps(rec, &src, &dst, w, h, clip_ppm, chart.as_ref(), &mut |rec, name| timer.stamp(rec, name))
+            })?;
+            let stamps = timer.read()?;
+            for (i, pair) in stamps.windows(2).enumerate() {
+                samples[i].push(pair[1].1 - pair[0].1);
+            }
+        }
+        let mut steps = samples.into_iter().map(Timing::from_samples);
+        times.histogram = steps.next().unwrap_or_default();
+        times.find_levels = steps.next().unwrap_or_default();
+        times.stretch = steps.next().unwrap_or_default();
+        times.histogram_after = steps.next().unwrap_or_default();
+        times.draw_chart = steps.next().unwrap_or_default();
+    }
+    ctx.submit(|rec| {
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    let levels: Vec<u32> = ctx.read(&lv.levels)?;
+    let out: Vec<u32> = ctx.read(&dst)?;
+    let image = Rgba8::new(w, h, bytemuck::cast_slice(&out[..n as usize]).to_vec())?;
+    let chart = match &chart {
+        Some(c) => {
+            let px: Vec<u32> = ctx.read(c)?;
+            Some(Rgba8::new(CHART_WIDTH, CHART_HEIGHT, bytemuck::cast_slice(&px).to_vec())?)
+        }
+        None => None,
+    };
+    let histogram_variant = lv.histogram_variant();
+    Ok((times, Output { levels: LevelValues { black: levels[0], white: levels[1] }, image, chart, histogram_variant }))
+}
+
+/// One frame on the GPU, read back.
+pub fn run(ctx: &Context, img: &Rgba8, clip_ppm: u32, with_chart: bool) -> Result<Output> {
+    Ok(time(ctx, img, clip_ppm, with_chart, 0, 0)?.1)
+}

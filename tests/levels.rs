@@ -1,0 +1,176 @@
+//! Auto levels (seed 000's open ideas): the levels, the adjusted image and the chart drawn on the
+//! GPU equal the CPU bit for bit on photos, awkward sizes, flat, two-valued and random images and
+//! every clip from 0 to just under half; frames recorded back to back into one command buffer;
+//! under validation; bad input gives one line.
+mod common;
+use common::{fails_with_one_line, gpu, wg};
+use proptest::prelude::*;
+use workgroup::cpu::levels as reference;
+use workgroup::gpu::{Buffer, Sync};
+use workgroup::ops::images::{self, Rgba8, Synthetic};
+use workgroup::ops::levels::{self, Levels, CHART_HEIGHT, CHART_WIDTH, MAX_CLIP_PPM};
+
+fn check(g: &common::Gpu, img: &Rgba8, clip_ppm: u32, what: &str) {
+    let want = reference::frame(img, clip_ppm);
+    let (w, h) = (img.width, img.height);
+    let out = levels::run(g, img, clip_ppm, true).unwrap();
+    assert_eq!(out.levels, want.levels, "levels of {what} ({w}x{h}, clip {clip_ppm} ppm)");
+    assert!(out.image == want.image, "image of {what} ({w}x{h}, clip {clip_ppm} ppm)");
+    assert!(out.chart.as_ref() == Some(&want.chart), "chart of {what} ({w}x{h}, clip {clip_ppm} ppm)");
+    // Without the chart: the same levels and image, no chart.
+    let out = levels::run(g, img, clip_ppm, false).unwrap();
+    assert!(out.image == want.image && out.levels == want.levels && out.chart.is_none(), "{what} without the chart");
+}
+
+#[test]
+fn photos_sizes_flat_two_valued_and_random() {
+    let g = gpu();
+    for f in ["assets/chelsea.png", "assets/coffee.png", "assets/rocket.jpg"] {
+        let img = images::load(std::path::Path::new(f)).unwrap();
+        for clip in [0, 5_000, 100_000, MAX_CLIP_PPM] {
+            check(&g, &img, clip, f);
+        }
+    }
+    // 1 pixel, a prime count, sizes that are not a multiple of 4 pixels or of a workgroup.
+    for (w, h) in [(1, 1), (7, 6), (17, 13), (257, 1), (1, 4099), (1000, 999)] {
+        let img = images::synthetic(w, h, Synthetic::Random, (w * h) as u64).unwrap();
+        check(&g, &img, 5_000, "random");
+        check(&g, &images::synthetic(w, h, Synthetic::Natural, 7).unwrap(), 0, "natural");
+    }
+    // One bin: white = black, the image stays as it is.
+    for rgba in [[0u8, 0, 0, 0], [255, 255, 255, 255], [1, 2, 3, 4]] {
+        check(&g, &Rgba8::flat(33, 17, rgba).unwrap(), 5_000, "flat");
+    }
+    // Two values, in every proportion around the clip: the levels jump from one to the other.
+    for dark in [1usize, 4, 5, 6, 50, 95, 99] {
+        let px: Vec<u8> = (0..100).flat_map(|i| if i < dark { [40u8, 40, 40, 255] } else { [200, 200, 200, 7] }).collect();
+        check(&g, &Rgba8::new(10, 10, px).unwrap(), 50_000, &format!("two values, {dark} dark"));
+    }
+}
+
+#[test]
+fn grey_ramps_stretch_to_the_full_range() {
+    // The definition's purpose, on the CPU reference: with no clip, a grey image's darkest value
+    // goes to 0 and its brightest to 255, and the order of values is kept.
+    for (lo, hi) in [(10u8, 20u8), (0, 255), (100, 101), (3, 250)] {
+        let px: Vec<u8> = (lo..=hi).flat_map(|v| [v, v, v, 255]).collect();
+        let img = Rgba8::new((hi - lo) as u32 + 1, 1, px).unwrap();
+        let f = reference::frame(&img, 0);
+        assert_eq!(f.levels, reference::Levels { black: lo as u32, white: hi as u32 });
+        let out: Vec<u8> = f.image.pixels.chunks(4).map(|p| p[0]).collect();
+        assert_eq!((out[0], *out.last().unwrap()), (0, 255), "{lo}..{hi}");
+        assert!(out.windows(2).all(|w| w[0] < w[1]), "{lo}..{hi}: {out:?}");
+    }
+}
+
+#[test]
+fn frames_back_to_back_in_one_command_buffer() {
+    // Engine mode: two different frames recorded into one submission with the same Levels, each
+    // with its own output; the second must not see the first's histogram or levels, and
+    // synchronization validation checks the barriers between them.
+    let g = gpu();
+    let a = images::synthetic(301, 77, Synthetic::Natural, 1).unwrap();
+    let mut b = images::synthetic(301, 77, Synthetic::Random, 2).unwrap();
+    for p in b.pixels.chunks_mut(4) {
+        for c in &mut p[..3] {
+            *c = 60 + *c / 4; // a dull frame: 60..123
+        }
+    }
+    let lv = Levels::new(&g, a.pixel_count()).unwrap();
+    let n = a.pixel_count() as usize;
+    let upload = |img: &Rgba8| {
+        let mut packed = img.packed().to_vec();
+        packed.resize(n.div_ceil(4) * 4, 0);
+        Buffer::from_slice(&g, &packed, "frame").unwrap()
+    };
+    let (src_a, src_b) = (upload(&a), upload(&b));
+    let outs: Vec<Buffer<u32>> = (0..2).map(|_| Buffer::new(&g, n.div_ceil(4) * 4, "out").unwrap()).collect();
+    let charts: Vec<Buffer<u32>> = (0..2).map(|_| Buffer::new(&g, (CHART_WIDTH * CHART_HEIGHT) as usize, "chart").unwrap()).collect();
+    g.submit(|rec| {
+        lv.record(rec, &src_a, &outs[0], a.width, a.height, 5_000, Some(&charts[0]))?;
+        lv.record(rec, &src_b, &outs[1], b.width, b.height, 20_000, Some(&charts[1]))?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    for (i, (img, clip)) in [(&a, 5_000), (&b, 20_000)].into_iter().enumerate() {
+        let want = reference::frame(img, clip);
+        let px: Vec<u32> = g.read(&outs[i]).unwrap();
+        assert!(bytemuck::cast_slice::<u32, u8>(&px[..n]) == &want.image.pixels[..], "frame {i}'s image");
+        let chart: Vec<u32> = g.read(&charts[i]).unwrap();
+        assert!(bytemuck::cast_slice::<u32, u8>(&chart) == &want.chart.pixels[..], "frame {i}'s chart");
+    }
+    let levels: Vec<u32> = g.read(lv.levels_buffer()).unwrap();
+    assert_eq!(reference::Levels { black: levels[0], white: levels[1] }, reference::frame(&b, 20_000).levels, "the last frame's levels");
+    // What record refuses, before recording anything.
+    let small: Buffer<u32> = Buffer::new(&g, n, "small").unwrap(); // 23177 pixels: not rounded up to 4
+    let err = |r: workgroup::gpu::Result<()>| r.unwrap_err().to_string();
+    let e = g.submit(|rec| lv.record(rec, &small, &outs[0], a.width, a.height, 0, None));
+    assert!(err(e).contains("pixels"));
+    let e = g.submit(|rec| lv.record(rec, &src_a, &outs[0], a.width, a.height, 500_000, None));
+    assert!(err(e).contains("ppm"));
+    let e = g.submit(|rec| lv.record(rec, &src_a, &outs[0], 0, a.height, 0, None));
+    assert!(err(e).contains("empty"));
+    let e = g.submit(|rec| lv.record(rec, &src_a, &outs[0], a.width + 1, a.height, 0, None));
+    assert!(err(e).contains("at most"));
+    assert!(Levels::new(&g, 0).is_err());
+}
+
+#[test]
+fn timed_frames_report_every_step() {
+    let g = gpu();
+    let img = images::synthetic(640, 360, Synthetic::Natural, 5).unwrap();
+    let (t, out) = levels::time(&g, &img, 5_000, true, 1, 3).unwrap();
+    for (name, s) in [
+        ("histogram", t.histogram),
+        ("find", t.find_levels),
+        ("stretch", t.stretch),
+        ("after", t.histogram_after),
+        ("draw", t.draw_chart),
+        ("frame", t.frame),
+    ] {
+        assert!(s.runs == 3 && s.median_ns > 0.0, "{name}: {s:?}");
+    }
+    assert!(out.image == reference::frame(&img, 5_000).image);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+    #[test]
+    fn fresh_random_images(w in 1u32..300, h in 1u32..300, seed in any::<u64>(), clip in 0u32..=MAX_CLIP_PPM, natural in any::<bool>()) {
+        let g = gpu();
+        let kind = if natural { Synthetic::Natural } else { Synthetic::Random };
+        check(&g, &images::synthetic(w, h, kind, seed).unwrap(), clip, "proptest");
+    }
+}
+
+#[test]
+fn cli_png_json_and_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let (png, chart) = (dir.path().join("levels.png"), dir.path().join("chart.png"));
+    let out = wg()
+        .args(["--validate", "levels", "--json", "--runs", "1", "--clip", "1", "assets/chelsea.png", "-o"])
+        .arg(&png)
+        .arg("--chart")
+        .arg(&chart)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["matches_cpu"], serde_json::json!({"levels": true, "image": true, "chart": true}), "{v}");
+    assert_eq!(v["clip_ppm"], 10_000);
+    assert_eq!(v["steps"].as_array().unwrap().len(), 6, "{v}");
+    let want = reference::frame(&images::load(std::path::Path::new("assets/chelsea.png")).unwrap(), 10_000);
+    assert_eq!((v["black"].as_u64(), v["white"].as_u64()), (Some(want.levels.black as u64), Some(want.levels.white as u64)));
+    assert!(images::load(&png).unwrap() == want.image);
+    assert!(images::load(&chart).unwrap() == want.chart);
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip", "50"], "clip");
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip=-1"], "clip");
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip", "nan"], "clip");
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--runs", "0"], "runs");
+    fails_with_one_line(&["levels", "/nonexistent.png"], "cannot read");
+    fails_with_one_line(&["levels", "--synthetic", "0x0:flat"], "empty");
+    fails_with_one_line(&["levels"], "image");
+    let missing = dir.path().join("no/such/folder/out.png");
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "-o", missing.to_str().unwrap()], "does not exist");
+}
