@@ -8,6 +8,7 @@ pub mod charts;
 pub mod compare;
 mod gray;
 mod histogram;
+mod levels;
 mod particles;
 mod reduce;
 mod sort;
@@ -190,6 +191,7 @@ pub fn registry(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
     cases.extend(reduce::compact_cases(opts, info));
     cases.extend(sort::cases(opts, info));
     cases.extend(gray::cases(opts, info));
+    cases.extend(levels::cases(opts, info));
     cases.extend(particles::cases(opts, info));
     cases
 }

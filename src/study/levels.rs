@@ -1,0 +1,57 @@
+//! Auto levels cases (seed 000's open ideas): the whole frame on the GPU (histogram, levels,
+//! stretch, histogram after, chart), and its two passes over the pixels on their own.
+use super::{cpu_time, finish_case, timed_row, Case, Options, Row};
+use crate::gpu::DeviceInfo;
+use crate::ops::images::{self, Synthetic};
+use crate::ops::levels;
+
+/// The clip of every case: 0.5% of the pixels at each end.
+const CLIP_PPM: u32 = 5_000;
+
+pub fn cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
+    let sizes: Vec<(u32, u32)> = if opts.quick { vec![(256, 256)] } else { vec![(1920, 1080), (3840, 2160), (8192, 8192)] };
+    let mut cases = Vec::new();
+    for (w, h) in sizes {
+        cases.push(Case {
+            op: "levels",
+            label: format!("levels {w}x{h}"),
+            run: Box::new(move |ctx, o, bw| {
+                let img = images::synthetic(w, h, Synthetic::Natural, 6)?;
+                let (cpu_t, want) = cpu_time(o.runs.min(5), || crate::cpu::levels::frame(&img, CLIP_PPM));
+                let px = img.pixel_count();
+                let base = Row {
+                    op: "levels".into(),
+                    size: format!("{w}x{h}"),
+                    elements: px,
+                    input: "natural".into(),
+                    // The frame reads the image twice (histogram, stretch), writes it, reads the
+                    // result once (histogram after).
+                    bytes: px * 16,
+                    correct: true,
+                    ..Default::default()
+                };
+                let mut rows = vec![timed_row(Row { variant: "cpu-par".into(), device: "cpu".into(), ..base.clone() }, &cpu_t)];
+                let (t, got) = levels::time(&o.device(ctx)?, &img, CLIP_PPM, true, o.warmup, o.runs)?;
+                let ok = got.levels == want.levels && got.image == want.image && got.chart.as_ref() == Some(&want.chart);
+                let gpu = |variant: &str, bytes: u64| Row { variant: variant.into(), device: "gpu".into(), bytes, ..base.clone() };
+                for (variant, bytes, timing) in
+                    [("frame", px * 16, &t.frame), ("histogram", px * 4, &t.histogram), ("stretch", px * 8, &t.stretch)]
+                {
+                    let row = gpu(variant, bytes);
+                    if ok {
+                        rows.push(timed_row(row, timing));
+                    } else {
+                        rows.push(Row { correct: false, note: Some("levels, image or chart differ from the CPU".into()), ..row });
+                    }
+                }
+                finish_case(&mut rows, None, Some(cpu_t.median_ns * 1e-6), bw);
+                // The CPU reference is a whole frame: only the frame row compares with it.
+                for r in rows.iter_mut().filter(|r| r.device == "gpu" && r.variant != "frame") {
+                    (r.cpu_par_ms, r.speedup_vs_cpu_par) = (None, None);
+                }
+                Ok((rows, Vec::new()))
+            }),
+        });
+    }
+    cases
+}
