@@ -164,6 +164,13 @@ fn cli_png_json_and_bad_input() {
     assert_eq!((v["black"].as_u64(), v["white"].as_u64()), (Some(want.levels.black as u64), Some(want.levels.white as u64)));
     assert!(images::load(&png).unwrap() == want.image);
     assert!(images::load(&chart).unwrap() == want.chart);
+    // The adjustment alone: three steps and the frame, no chart.
+    let out = wg().args(["levels", "--json", "--runs", "1", "--synthetic", "63x47:random", "--without-chart"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["matches_cpu"], serde_json::json!({"levels": true, "image": true, "chart": null}), "{v}");
+    assert_eq!(v["steps"].as_array().unwrap().len(), 4, "{v}");
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--without-chart", "--chart", "c.png"], "cannot be used");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip", "50"], "clip");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip=-1"], "clip");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip", "nan"], "clip");
