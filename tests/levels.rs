@@ -117,6 +117,42 @@ fn frames_back_to_back_in_one_command_buffer() {
 }
 
 #[test]
+fn video_one_frame_late() {
+    // Frames whose levels move (a rising exposure, then an unrelated random frame, then a flat
+    // one), on sizes that are not a multiple of 4 pixels: frame 0 with its own levels, each
+    // later one in one pass with the levels of the frame before, all in one submission.
+    let g = gpu();
+    for (w, h) in [(17, 13), (301, 77), (1, 1)] {
+        let base = images::synthetic(w, h, Synthetic::Natural, 9).unwrap();
+        let mut frames: Vec<Rgba8> = (0..4).map(|k| reference::exposure_frame(&base, k, 4)).collect();
+        frames.push(images::synthetic(w, h, Synthetic::Random, 10).unwrap());
+        frames.push(Rgba8::flat(w, h, [90, 90, 90, 255]).unwrap());
+        frames.push(images::synthetic(w, h, Synthetic::Natural, 11).unwrap());
+        let want = reference::video(&frames, 5_000);
+        let (_, got) = levels::time_video(&g, &frames, 5_000, 0, 0).unwrap();
+        for (k, (out, (l, image))) in got.iter().zip(&want).enumerate() {
+            assert!(out == image, "{w}x{h} frame {k} (levels {l:?})");
+        }
+        // The levels move from frame to frame, so a frame stretched with its own levels would differ.
+        assert_ne!(want[1].0, reference::frame(&frames[1], 5_000).levels, "{w}x{h}: frame 1's own levels equal the frame before's");
+    }
+    // Timed: the first frame, the following ones and the whole video are reported.
+    let frames: Vec<Rgba8> =
+        (0..3).map(|k| reference::exposure_frame(&images::synthetic(64, 48, Synthetic::Natural, 1).unwrap(), k, 3)).collect();
+    let (t, _) = levels::time_video(&g, &frames, 0, 1, 2).unwrap();
+    assert!(t.first.runs == 2 && t.following.runs == 4 && t.video.runs == 2, "{t:?}");
+    // A following frame needs one before it; a video needs frames of one size.
+    let lv = Levels::new(&g, 64).unwrap();
+    let buf: Buffer<u32> = Buffer::new(&g, 64, "frame").unwrap();
+    let out: Buffer<u32> = Buffer::new(&g, 64, "out").unwrap();
+    let e = g.submit(|rec| lv.record_following(rec, &buf, &out, 8, 8, 0)).unwrap_err();
+    assert!(e.to_string().contains("recorded before"), "{e}");
+    let mixed = [Rgba8::flat(2, 2, [1, 2, 3, 4]).unwrap(), Rgba8::flat(3, 2, [1, 2, 3, 4]).unwrap()];
+    assert!(levels::time_video(&g, &mixed, 0, 0, 0).is_err());
+    assert!(levels::time_video(&g, &[], 0, 0, 0).is_err());
+}
+
+#[test]
 fn timed_frames_report_every_step() {
     let g = gpu();
     let img = images::synthetic(640, 360, Synthetic::Natural, 5).unwrap();
@@ -171,6 +207,17 @@ fn cli_png_json_and_bad_input() {
     assert_eq!(v["matches_cpu"], serde_json::json!({"levels": true, "image": true, "chart": null}), "{v}");
     assert_eq!(v["steps"].as_array().unwrap().len(), 4, "{v}");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--without-chart", "--chart", "c.png"], "cannot be used");
+    // A video: every frame checked.
+    let out = wg().args(["levels", "--json", "--runs", "1", "--synthetic", "33x21", "--video", "4"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["matches_cpu"].as_bool(), v["frames"].as_u64(), v["levels"].as_array().map(|l| l.len())),
+        (Some(true), Some(4), Some(4)),
+        "{v}"
+    );
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--video", "1"], "2 to 1000");
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--video", "3", "--chart", "c.png"], "cannot be used");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip", "50"], "clip");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip=-1"], "clip");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip", "nan"], "clip");

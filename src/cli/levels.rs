@@ -21,6 +21,11 @@ pub struct Args {
     /// Percent of the pixels that may fall outside the levels at each end (0 to 49.9999)
     #[arg(long, default_value_t = 0.5)]
     clip: f64,
+    /// A video of N frames made from the image (its exposure rising from dull to bright): the
+    /// first frame with its own levels, every later one in one pass with the levels of the frame
+    /// before (as auto exposure); -o writes the last frame
+    #[arg(long, value_name = "N", conflicts_with_all = ["chart", "without_chart"])]
+    video: Option<u32>,
     /// Timed frames (median, min, max of GPU timestamps, the whole frame and each step)
     #[arg(long, default_value_t = 10)]
     runs: u32,
@@ -29,7 +34,15 @@ pub struct Args {
 impl Args {
     /// The tour's demo: a bundled photo, with the chart.
     pub fn demo() -> Args {
-        Args { input: super::ImageInput::bundled("chelsea.png"), output: None, chart: None, without_chart: false, clip: 0.5, runs: 3 }
+        Args {
+            input: super::ImageInput::bundled("chelsea.png"),
+            output: None,
+            chart: None,
+            without_chart: false,
+            video: None,
+            clip: 0.5,
+            runs: 3,
+        }
     }
 }
 
@@ -49,7 +62,15 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     super::check_output("--output", a.output.as_deref())?;
     super::check_output("--chart", a.chart.as_deref())?;
+    if let Some(frames) = a.video {
+        if !(2..=1000).contains(&frames) {
+            anyhow::bail!("--video {frames}: use 2 to 1000 frames");
+        }
+    }
     let (img, label) = a.input.load()?;
+    if let Some(frames) = a.video {
+        return video(g, a, &img, &label, ppm, frames);
+    }
     let ctx = g.context()?;
     let want = workgroup::cpu::levels::frame(&img, ppm);
     let with_chart = !a.without_chart;
@@ -127,6 +148,63 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     if !all_ok {
         anyhow::bail!("the GPU frame disagrees with the CPU (levels {}, image {}, chart {})", yes(levels_ok), yes(image_ok), yes(chart_ok));
+    }
+    Ok(())
+}
+
+/// `--video N`: the frames of one image's rising exposure, adjusted one frame late.
+fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count: u32) -> anyhow::Result<()> {
+    use workgroup::cpu::levels as reference;
+    let frames: Vec<images::Rgba8> = (0..count).map(|k| reference::exposure_frame(img, k, count)).collect();
+    let ctx = g.context()?;
+    let (t, outs) = levels::time_video(&ctx, &frames, ppm, 1, a.runs)?;
+    g.finish(&ctx)?;
+    let want = reference::video(&frames, ppm);
+    let wrong: Vec<usize> = (0..frames.len()).filter(|&k| outs[k] != want[k].1).collect();
+    if wrong.is_empty() {
+        if let Some(path) = &a.output {
+            images::save_png(&outs[outs.len() - 1], path)?;
+        }
+    }
+    let fps = if t.following.median_ns > 0.0 { 1e9 / t.following.median_ns } else { 0.0 };
+    let rows = [
+        ("first frame", &t.first, "its own levels: histogram, levels, stretch (the pixels read twice)"),
+        ("each following", &t.following, "one pass with the frame before's levels (read once, histogram counted on the way), then levels"),
+        ("whole video", &t.video, "every frame in one submission, no read-back between them"),
+    ];
+    if g.json {
+        let v = serde_json::json!({
+            "device": ctx.info().name, "image": label, "width": img.width, "height": img.height, "frames": count,
+            "clip_ppm": ppm, "matches_cpu": wrong.is_empty(), "wrong_frames": wrong,
+            "levels": want.iter().map(|(l, _)| [l.black, l.white]).collect::<Vec<_>>(),
+            "following_frames_per_s": fps,
+            "steps": rows.iter().map(|(name, t, _)| serde_json::json!({
+                "step": name, "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6, "max_ms": t.max_ns * 1e-6, "runs": t.runs,
+            })).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!(
+            "levels --video {count}: {label} ({}x{}) on {}, its exposure rising over {count} frames; clip {}% at each end",
+            img.width,
+            img.height,
+            ctx.info().name,
+            a.clip
+        );
+        let shown: Vec<String> = want.iter().map(|(l, _)| format!("{}..{}", l.black, l.white)).collect();
+        println!("levels applied, frame by frame (one frame late after the first): {}", shown.join(" "));
+        println!("every frame matches the CPU: {}", yes(wrong.is_empty()));
+        println!("{:<16} {:>30}  what", "frames", "GPU median ms (min..max)");
+        for (name, t, what) in &rows {
+            println!("{:<16} {:>30}  {}", name, timing_text(t), what);
+        }
+        println!("{fps:.0} following frames per second of {}x{}", img.width, img.height);
+        if let (Some(p), true) = (&a.output, wrong.is_empty()) {
+            println!("wrote the last frame {}", p.display());
+        }
+    }
+    if !wrong.is_empty() {
+        anyhow::bail!("frame(s) {wrong:?} of the video disagree with the CPU");
     }
     Ok(())
 }

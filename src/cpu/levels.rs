@@ -143,6 +143,35 @@ pub fn frame(img: &Rgba8, clip_ppm: u32) -> Frame {
     Frame { levels, image, chart }
 }
 
+/// A video with its levels one frame late (`Levels::record_following`): frame 0 gets its own
+/// levels, every later frame the levels of the frame before's histogram. Each output with the
+/// levels it was stretched by.
+pub fn video(frames: &[Rgba8], clip_ppm: u32) -> Vec<(Levels, Rgba8)> {
+    let mut out = Vec::with_capacity(frames.len());
+    let mut before: Option<Vec<u32>> = None;
+    for f in frames {
+        let hist = histogram(f);
+        let l = levels(before.as_ref().unwrap_or(&hist), clip_ppm);
+        out.push((l, apply(f, l)));
+        before = Some(hist);
+    }
+    out
+}
+
+/// Frame `k` of `count` of the CLI's video made from one image: its exposure rises from dull
+/// (about 0.38x, lifted by 40) to bright (1x, lifted by 40, clamped), so that the levels move
+/// from frame to frame.
+pub fn exposure_frame(img: &Rgba8, k: u32, count: u32) -> Rgba8 {
+    let gain = 96 + 160 * k / count.saturating_sub(1).max(1);
+    let mut px = img.pixels.clone();
+    for p in px.chunks_mut(4) {
+        for c in &mut p[..3] {
+            *c = (40 + *c as u32 * gain / 256).min(255) as u8;
+        }
+    }
+    Rgba8 { width: img.width, height: img.height, pixels: px }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

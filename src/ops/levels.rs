@@ -30,10 +30,13 @@ pub struct Levels {
     find: Kernel,
     stretch: Kernel,
     draw: Kernel,
+    stretch_and_count: Kernel,
     before: Buffer<u32>,
     after: Buffer<u32>,
     levels: Buffer<u32>,
     max_pixels: u64,
+    /// A frame has been recorded: the levels buffer will hold a table for `record_following`.
+    primed: std::cell::Cell<bool>,
 }
 
 /// What a timed frame took, per step (GPU timestamps, ms).
@@ -68,10 +71,13 @@ impl Levels {
             find: Kernel::new(ctx, &shaders::LEVELS_FIND_LEVELS, &[])?,
             stretch: Kernel::new(ctx, &shaders::LEVELS_STRETCH, &[])?,
             draw: Kernel::new(ctx, &shaders::LEVELS_DRAW_CHART, &[])?,
+            // One shared histogram per subgroup, at most 8 (8 KiB: lavapipe has 32 KiB).
+            stretch_and_count: Kernel::new(ctx, &shaders::LEVELS_STRETCH_AND_COUNT, &[(0, (256 / info.subgroup_size.max(1)).clamp(1, 8))])?,
             before: Buffer::new(ctx, BINS, "levels histogram before")?,
             after: Buffer::new(ctx, BINS, "levels histogram after")?,
             levels: Buffer::new(ctx, LEVELS_WORDS, "levels")?,
             max_pixels,
+            primed: std::cell::Cell::new(false),
         })
     }
 
@@ -114,9 +120,13 @@ impl Levels {
         self.record_steps(rec, src, dst, width, height, clip_ppm, chart, &mut |_, _| Ok(()))
     }
 
-    /// As `record`, calling `step(rec, name)` after each step (timestamps).
-    #[allow(clippy::too_many_arguments)]
-    fn record_steps(
+    /// Engine mode for video: the frame after one recorded before with this `Levels` (`record`
+    /// or `record_following`, in this command buffer or an earlier one), stretched with that
+    /// frame's levels, one frame late as an engine's auto exposure is. One pass over the pixels
+    /// (`stretch_and_count.comp`) writes `dst` and counts this frame's histogram at once, then
+    /// `find_levels.comp` makes the levels for the next frame: the pixels are read once instead
+    /// of twice. Buffers, `clip_ppm` and the barrier contract as `record`; no chart.
+    pub fn record_following(
         &self,
         rec: &mut Recorder,
         src: &Buffer<u32>,
@@ -124,9 +134,30 @@ impl Levels {
         width: u32,
         height: u32,
         clip_ppm: u32,
-        chart: Option<&Buffer<u32>>,
-        step: &mut dyn FnMut(&mut Recorder, &str) -> Result<()>,
     ) -> Result<()> {
+        let n = self.check(src, dst, width, height, clip_ppm)?;
+        if !self.primed.get() {
+            return Err(Error::invalid(
+                "record_following needs a frame recorded before it with this Levels (record the first frame with record)",
+            ));
+        }
+        // The last frame's steps are done with the histogram before it is zeroed.
+        rec.barrier(Sync::ComputeToTransfer);
+        rec.fill(&self.before, 0);
+        rec.barrier(Sync::TransferToCompute);
+        // One pass: the last frame's table on every pixel, and this frame's histogram.
+        let groups = ((n / 4) as u64).div_ceil(256).clamp(1, STRETCH_GROUPS) as u32;
+        let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
+        let binds = [s, d, s, d, self.levels.bind(), self.before.bind()];
+        rec.dispatch(&self.stretch_and_count, [groups, 1, 1], &binds, bytemuck::bytes_of(&(n as u32)))?;
+        rec.barrier(Sync::ComputeToCompute);
+        // The levels of this frame, for the next one.
+        let push = [n as u32, clip_count(n as u64, clip_ppm) as u32];
+        rec.dispatch(&self.find, [1, 1, 1], &[self.before.bind(), self.levels.bind()], bytemuck::cast_slice(&push))
+    }
+
+    /// The pixel count of a frame, after checking the buffers and the clip.
+    fn check(&self, src: &Buffer<u32>, dst: &Buffer<u32>, width: u32, height: u32, clip_ppm: u32) -> Result<usize> {
         let n = width as u64 * height as u64;
         if n == 0 {
             return Err(Error::invalid(format!("image size {width}x{height} is empty")));
@@ -148,12 +179,29 @@ impl Levels {
         if clip_ppm > MAX_CLIP_PPM {
             return Err(Error::invalid(format!("clip {clip_ppm} ppm: at most {MAX_CLIP_PPM} (less than half the pixels at each end)")));
         }
+        Ok(n as usize)
+    }
+
+    /// As `record`, calling `step(rec, name)` after each step (timestamps).
+    #[allow(clippy::too_many_arguments)]
+    fn record_steps(
+        &self,
+        rec: &mut Recorder,
+        src: &Buffer<u32>,
+        dst: &Buffer<u32>,
+        width: u32,
+        height: u32,
+        clip_ppm: u32,
+        chart: Option<&Buffer<u32>>,
+        step: &mut dyn FnMut(&mut Recorder, &str) -> Result<()>,
+    ) -> Result<()> {
+        let n = self.check(src, dst, width, height, clip_ppm)?;
         if let Some(c) = chart {
             if c.len() < (CHART_WIDTH * CHART_HEIGHT) as usize {
                 return Err(Error::invalid(format!("the chart needs {} pixels; the buffer holds {}", CHART_WIDTH * CHART_HEIGHT, c.len())));
             }
         }
-        let n = n as usize;
+        self.primed.set(true);
         let input = |b: &Buffer<u32>| Input::Buffer { buffer: b.raw(), offset: 0, width: n as u32, height: 1 };
         // The last frame's steps are done with the scratch before this one fills it again.
         rec.barrier(Sync::ComputeToTransfer);
@@ -252,4 +300,85 @@ pub fn time(ctx: &Context, img: &Rgba8, clip_ppm: u32, with_chart: bool, warmup:
 /// One frame on the GPU, read back.
 pub fn run(ctx: &Context, img: &Rgba8, clip_ppm: u32, with_chart: bool) -> Result<Output> {
     Ok(time(ctx, img, clip_ppm, with_chart, 0, 0)?.1)
+}
+
+/// A video's frames timed: the first frame (its own levels) and the following ones (one frame
+/// late, one pass), GPU timestamps between the frames of each run.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct VideoTimes {
+    pub first: Timing,
+    /// Every following frame of every run.
+    pub following: Timing,
+    /// The whole video, one submission a run.
+    pub video: Timing,
+}
+
+/// Uploads `frames` (one size), records them in one submission per run (`record` for the first,
+/// `record_following` for the rest, no read-back in between), and reads every output back
+/// (`runs` = 0: once, untimed).
+pub fn time_video(ctx: &Context, frames: &[Rgba8], clip_ppm: u32, warmup: u32, runs: u32) -> Result<(VideoTimes, Vec<Rgba8>)> {
+    let Some(first) = frames.first() else { return Err(Error::invalid("a video needs at least one frame")) };
+    let (w, h) = (first.width, first.height);
+    if frames.iter().any(|f| (f.width, f.height) != (w, h)) {
+        return Err(Error::invalid("every frame of a video must have the first one's size"));
+    }
+    let n = first.pixel_count();
+    let lv = Levels::new(ctx, n)?;
+    let padded = (n as usize).div_ceil(4) * 4;
+    let mut srcs = Vec::with_capacity(frames.len());
+    let mut dsts = Vec::with_capacity(frames.len());
+    for f in frames {
+        let mut packed = f.packed().to_vec();
+        packed.resize(padded, 0);
+        srcs.push(Buffer::from_slice(ctx, &packed, "video frame")?);
+        dsts.push(Buffer::<u32>::new(ctx, padded, "video output")?);
+    }
+    let record_video = |rec: &mut Recorder, step: &mut dyn FnMut(&mut Recorder) -> Result<()>| -> Result<()> {
+        for (k, (src, dst)) in srcs.iter().zip(&dsts).enumerate() {
+            if k == 0 {
+                lv.record(rec, src, dst, w, h, clip_ppm, None)?;
+            } else {
+                lv.record_following(rec, src, dst, w, h, clip_ppm)?;
+            }
+            step(rec)?;
+        }
+        Ok(())
+    };
+    let mut times = VideoTimes::default();
+    if runs == 0 {
+        ctx.submit(|rec| record_video(rec, &mut |_| Ok(())))?;
+    } else {
+        times.video = measure(ctx, warmup, runs, |rec| record_video(rec, &mut |_| Ok(())))?;
+        let mut timer = Timer::new(ctx, frames.len() as u32 + 1)?;
+        let (mut first_ns, mut following_ns) = (Vec::new(), Vec::new());
+        for _ in 0..runs {
+            ctx.submit(|rec| {
+                timer.reset(rec);
+                rec.barrier(Sync::Full);
+                timer.stamp(rec, "start")?;
+                record_video(rec, &mut |rec| timer.stamp(rec, "frame"))
+            })?;
+            let stamps = timer.read()?;
+            for (k, pair) in stamps.windows(2).enumerate() {
+                let ns = pair[1].1 - pair[0].1;
+                if k == 0 {
+                    first_ns.push(ns);
+                } else {
+                    following_ns.push(ns);
+                }
+            }
+        }
+        times.first = Timing::from_samples(first_ns);
+        times.following = Timing::from_samples(following_ns);
+    }
+    ctx.submit(|rec| {
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    let mut outs = Vec::with_capacity(frames.len());
+    for dst in &dsts {
+        let px: Vec<u32> = ctx.read(dst)?;
+        outs.push(Rgba8::new(w, h, bytemuck::cast_slice(&px[..n as usize]).to_vec())?);
+    }
+    Ok((times, outs))
 }
