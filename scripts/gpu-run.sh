@@ -97,6 +97,7 @@ if [ "$mode" = levels ]; then
     log $W levels --synthetic $s:$kind --runs 30 --without-chart
   done; done
   log $W levels --synthetic 8192x8192:flat --runs 30
+  for s in 1920x1080 3840x2160 8192x8192; do log $W levels --synthetic $s:natural --video 8 --runs 30; done
   log $W study --ops levels --runs 30 --out "$out/study-levels"
   log python3 scripts/peers/levels_torch.py | tee "$out/peers_levels_torch.txt"
   exit 0

@@ -1,5 +1,6 @@
 //! Auto levels cases (seed 000's open ideas): the whole frame on the GPU (histogram, levels,
-//! stretch, histogram after, chart), and its two passes over the pixels on their own.
+//! stretch, histogram after, chart), its two passes over the pixels on their own, and a video's
+//! following frames (one pass each, the levels one frame late).
 use super::{cpu_time, finish_case, timed_row, Case, Options, Row};
 use crate::gpu::DeviceInfo;
 use crate::ops::images::{self, Synthetic};
@@ -43,6 +44,16 @@ pub fn cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                     } else {
                         rows.push(Row { correct: false, note: Some("levels, image or chart differ from the CPU".into()), ..row });
                     }
+                }
+                // Video: 4 frames of rising exposure; the following frames take one pass each.
+                let frames: Vec<_> = (0..4).map(|k| crate::cpu::levels::exposure_frame(&img, k, 4)).collect();
+                let (vt, outs) = levels::time_video(&o.device(ctx)?, &frames, CLIP_PPM, o.warmup, o.runs)?;
+                let want_video = crate::cpu::levels::video(&frames, CLIP_PPM);
+                let row = gpu("video-following", px * 8);
+                if outs.iter().zip(&want_video).all(|(got, (_, want))| got == want) {
+                    rows.push(timed_row(row, &vt.following));
+                } else {
+                    rows.push(Row { correct: false, note: Some("a video frame differs from the CPU".into()), ..row });
                 }
                 finish_case(&mut rows, None, Some(cpu_t.median_ns * 1e-6), bw);
                 // The CPU reference is a whole frame: only the frame row compares with it.
