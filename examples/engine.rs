@@ -1,7 +1,8 @@
 //! Engine mode, end to end: an engine that owns its Vulkan instance, device, queue and command
-//! buffer hands them to `workgroup`, which records a stable compaction, a reduction and a radix
-//! sort with indices (a draw order by depth, say) into that command buffer; the engine submits it
-//! with its own fence. Then the results are checked against the CPU references.
+//! buffer hands them to `workgroup`, which records a stable compaction, a reduction, a radix
+//! sort with indices (a draw order by depth, say) and two frames of auto levels (a post-process:
+//! the second frame with the first one's levels, as auto exposure) into that command buffer; the
+//! engine submits it with its own fence. Then the results are checked against the CPU references.
 //!
 //! ```sh
 //! cargo run --release --example engine                # on the default device
@@ -11,6 +12,8 @@ use ash::vk;
 use rand::{Rng, SeedableRng};
 use workgroup::gpu::{AdoptInfo, Buffer, Context, Recorder, Sync};
 use workgroup::ops::compact::{self, Compactor, Func, Predicate};
+use workgroup::ops::images::{self, Synthetic};
+use workgroup::ops::levels::Levels;
 use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
 use workgroup::ops::sort::Sorter;
 
@@ -110,12 +113,20 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let indices = Buffer::from_slice(&ctx, &(0..n as u32).collect::<Vec<u32>>(), "indices")?;
     let depths: Buffer<u32> = Buffer::new(&ctx, n, "sorted values")?;
     let order: Buffer<u32> = Buffer::new(&ctx, n, "draw order")?;
+    // Two frames of a 640x360 picture whose exposure rises, for the auto levels, and the
+    // adjusted frames (pixel counts rounded up to a multiple of 4, as `Levels::record` asks).
+    let picture = images::synthetic(640, 360, Synthetic::Natural, 3)?;
+    let frames: Vec<images::Rgba8> = (0..2).map(|k| workgroup::cpu::levels::exposure_frame(&picture, k, 2)).collect();
+    let pixels = picture.pixel_count() as usize;
+    let frame_in: Vec<Buffer<u32>> = frames.iter().map(|f| Buffer::from_slice(&ctx, f.packed(), "frame")).collect::<Result<_, _>>()?;
+    let frame_out: Vec<Buffer<u32>> = (0..2).map(|_| Buffer::new(&ctx, pixels, "adjusted frame")).collect::<Result<_, _>>()?;
 
     // Made once, recorded every frame.
     let keep = Predicate::Greater(0.5f32.to_bits());
     let compactor = Compactor::new(&ctx, compact::Variant::Stable, ElemType::F32, keep, Func::Identity, n)?;
     let reducer = Reducer::new(&ctx, reduce::Variant::SinglePass, ElemType::F32, Op::Sum, n)?;
     let sorter = Sorter::radix_pairs(&ctx, ElemType::F32, n)?;
+    let levels = Levels::new(&ctx, pixels as u64)?;
 
     // The engine's command buffer and fence.
     let device = &engine.device;
@@ -136,6 +147,11 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     // The values in increasing order with their indices (stable: equal values keep their index
     // order), e.g. a draw order by depth. It too only reads `input` (and `indices`).
     sorter.record_pairs(&mut rec, &input, &indices, n, &depths, &order)?;
+    // Auto levels of frame 0 (its own levels: 0.5% of the pixels may clip at each end), then frame
+    // 1 in one pass with frame 0's levels. Each records its own barriers.
+    let (w, h) = (picture.width, picture.height);
+    levels.record(&mut rec, &frame_in[0], &frame_out[0], w, h, 5_000, None)?;
+    levels.record_following(&mut rec, &frame_in[1], &frame_out[1], w, h, 5_000)?;
     // After: all three wrote with compute shaders; the engine's next step here is a copy of the
     // count and the sum into its own buffer (and our reads of the sort), so a compute-to-transfer
     // barrier comes first.
@@ -167,6 +183,11 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let cpu_depths: Vec<u32> = cpu_order.iter().map(|&i| values[i as usize]).collect();
     anyhow::ensure!(ctx.read(&depths)? == cpu_depths, "the sorted values differ from the CPU's");
     println!("sorted all {n} values with their indices (the stable argsort), as the CPU does");
+    for (k, (levelled, want)) in frame_out.iter().zip(workgroup::cpu::levels::video(&frames, 5_000)).enumerate() {
+        let got: Vec<u32> = ctx.read(levelled)?;
+        anyhow::ensure!(bytemuck::cast_slice::<u32, u8>(&got) == &want.1.pixels[..], "adjusted frame {k} differs from the CPU's");
+        println!("auto levels of frame {k}: black {} white {}, as the CPU does", want.0.black, want.0.white);
+    }
 
     unsafe {
         device.destroy_fence(fence, None);
@@ -178,7 +199,7 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         println!("validation (with synchronization validation): no messages");
     }
     // workgroup's objects go first; the engine's device outlives them and is destroyed by Engine.
-    drop((compactor, reducer, sorter, input, kept, count, sum, indices, depths, order));
+    drop((compactor, reducer, sorter, levels, input, kept, count, sum, indices, depths, order, frame_in, frame_out));
     drop(ctx);
     Ok(())
 }
