@@ -133,6 +133,12 @@ fn video_one_frame_late() {
         for (k, (out, (l, image))) in got.iter().zip(&want).enumerate() {
             assert!(out == image, "{w}x{h} frame {k} (levels {l:?})");
         }
+        // The same frames as they arrive, one submission each (the levels stay on the GPU).
+        let mut stream = levels::Stream::new(&g, w, h, 5_000).unwrap();
+        for (k, (f, (_, image))) in frames.iter().zip(&want).enumerate() {
+            assert!(stream.next(f).unwrap().0 == *image, "{w}x{h} frame {k} streamed");
+        }
+        assert!(stream.next(&Rgba8::flat(w + 1, h, [0, 0, 0, 0]).unwrap()).is_err(), "a frame of another size");
         // The levels move from frame to frame, so a frame stretched with its own levels would differ.
         assert_ne!(want[1].0, reference::frame(&frames[1], 5_000).levels, "{w}x{h}: frame 1's own levels equal the frame before's");
     }
@@ -217,6 +223,39 @@ fn cli_png_json_and_bad_input() {
         "{v}"
     );
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--video", "1"], "2 to 1000");
+    // A folder of frames, one submission each, written into another folder.
+    let (frames_dir, out_dir) = (dir.path().join("frames"), dir.path().join("adjusted"));
+    std::fs::create_dir_all(&frames_dir).unwrap();
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let base = images::synthetic(50, 30, Synthetic::Natural, 4).unwrap();
+    let mut frames: Vec<Rgba8> = (0..3).map(|k| reference::exposure_frame(&base, k, 3)).collect();
+    frames.push(images::synthetic(50, 30, Synthetic::Random, 5).unwrap());
+    for (k, f) in frames.iter().enumerate() {
+        images::save_png(f, &frames_dir.join(format!("{k:03}.png"))).unwrap();
+    }
+    std::fs::write(frames_dir.join("notes.txt"), "not a frame").unwrap();
+    let out = wg().args(["--validate", "levels", "--json", "--frames"]).arg(&frames_dir).arg("--out-dir").arg(&out_dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["matches_cpu"].as_bool(), v["frames"].as_u64()), (Some(true), Some(4)), "{v}");
+    for (k, (l, want)) in reference::video(&frames, 5_000).into_iter().enumerate() {
+        assert!(images::load(&out_dir.join(format!("{k:03}.png"))).unwrap() == want, "frame {k}");
+        assert_eq!(v["levels"][k], serde_json::json!([l.black, l.white]), "frame {k}");
+    }
+    let frames_arg = frames_dir.to_str().unwrap();
+    fails_with_one_line(&["levels", "--frames", frames_arg, "--out-dir", frames_arg], "own folder");
+    fails_with_one_line(&["levels", "--frames", frames_arg, "--out-dir", "/nonexistent/dir"], "not a folder");
+    fails_with_one_line(&["levels", "--frames", frames_arg, "assets/chelsea.png"], "cannot be used");
+    fails_with_one_line(&["levels", "--frames", out_dir.join("000.png").to_str().unwrap()], "cannot read the folder");
+    let empty = dir.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    fails_with_one_line(&["levels", "--frames", empty.to_str().unwrap()], "no image files");
+    // A frame of another size stops the run before anything is written.
+    images::save_png(&Rgba8::flat(51, 30, [1, 2, 3, 255]).unwrap(), &frames_dir.join("002b.png")).unwrap();
+    let fresh = dir.path().join("fresh");
+    std::fs::create_dir_all(&fresh).unwrap();
+    fails_with_one_line(&["levels", "--frames", frames_arg, "--out-dir", fresh.to_str().unwrap()], "51x30");
+    assert_eq!(std::fs::read_dir(&fresh).unwrap().count(), 0, "frames written before a frame of another size");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--video", "3", "--chart", "c.png"], "cannot be used");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip", "50"], "clip");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip=-1"], "clip");

@@ -26,6 +26,14 @@ pub struct Args {
     /// before (as auto exposure); -o writes the last frame
     #[arg(long, value_name = "N", conflicts_with_all = ["chart", "without_chart"])]
     video: Option<u32>,
+    /// Adjust every image in this folder, in file-name order, as the frames of a video (e.g.
+    /// extracted with `ffmpeg -i in.mp4 DIR/%05d.png`): one submission a frame, the levels one
+    /// frame late after the first, every frame checked against the CPU
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["image", "synthetic", "video", "chart", "without_chart", "output"])]
+    frames: Option<PathBuf>,
+    /// With --frames: write the adjusted frames into this folder as PNG, named as their inputs
+    #[arg(long, value_name = "DIR", requires = "frames")]
+    out_dir: Option<PathBuf>,
     /// Timed frames (median, min, max of GPU timestamps, the whole frame and each step)
     #[arg(long, default_value_t = 10)]
     runs: u32,
@@ -40,6 +48,8 @@ impl Args {
             chart: None,
             without_chart: false,
             video: None,
+            frames: None,
+            out_dir: None,
             clip: 0.5,
             runs: 3,
         }
@@ -62,6 +72,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     super::check_output("--output", a.output.as_deref())?;
     super::check_output("--chart", a.chart.as_deref())?;
+    if let Some(dir) = &a.frames {
+        return frames(g, a, dir, ppm);
+    }
     if let Some(frames) = a.video {
         if !(2..=1000).contains(&frames) {
             anyhow::bail!("--video {frames}: use 2 to 1000 frames");
@@ -205,6 +218,104 @@ fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count
     }
     if !wrong.is_empty() {
         anyhow::bail!("frame(s) {wrong:?} of the video disagree with the CPU");
+    }
+    Ok(())
+}
+
+/// The image files of `dir` (by extension), in file-name order.
+fn frame_files(dir: &std::path::Path) -> anyhow::Result<Vec<PathBuf>> {
+    const EXTENSIONS: [&str; 12] = ["png", "jpg", "jpeg", "bmp", "gif", "tif", "tiff", "webp", "pnm", "ppm", "pgm", "tga"];
+    let entries = std::fs::read_dir(dir).map_err(|e| anyhow::anyhow!("--frames {}: cannot read the folder: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .filter(|p| p.extension().and_then(|x| x.to_str()).is_some_and(|x| EXTENSIONS.contains(&x.to_ascii_lowercase().as_str())))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        anyhow::bail!("--frames {}: no image files there ({})", dir.display(), EXTENSIONS.join(", "));
+    }
+    Ok(files)
+}
+
+/// `--frames DIR`: a folder of frames adjusted as they arrive, one submission each.
+fn frames(g: &Global, a: &Args, dir: &std::path::Path, ppm: u32) -> anyhow::Result<()> {
+    let files = frame_files(dir)?;
+    // Every frame's size from its header first, so that a frame of another size stops the run
+    // before anything is written.
+    let size = |p: &PathBuf| image::image_dimensions(p).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()));
+    let (w, h) = size(&files[0])?;
+    for f in &files[1..] {
+        let (fw, fh) = size(f)?;
+        if (fw, fh) != (w, h) {
+            anyhow::bail!("{} is {fw}x{fh}; the frames before it are {w}x{h}", f.display());
+        }
+    }
+    if let Some(out) = &a.out_dir {
+        if !out.is_dir() {
+            anyhow::bail!("--out-dir {}: not a folder (make it first)", out.display());
+        }
+        if out.canonicalize()? == dir.canonicalize()? {
+            anyhow::bail!("--out-dir {}: the frames' own folder; name another one", out.display());
+        }
+    }
+    let ctx = g.context()?;
+    let mut stream = levels::Stream::new(&ctx, w, h, ppm)?;
+    let mut reference = workgroup::cpu::levels::VideoReference::new(ppm);
+    let started = std::time::Instant::now();
+    let (mut following, mut first_ns, mut applied) = (Vec::new(), 0.0, Vec::new());
+    for (k, f) in files.iter().enumerate() {
+        let img = images::load(f)?;
+        let (out, ns) = stream.next(&img)?;
+        let (l, want) = reference.next(&img);
+        if out != want {
+            anyhow::bail!("frame {k} ({}) disagrees with the CPU", f.display());
+        }
+        applied.push([l.black, l.white]);
+        if k == 0 {
+            first_ns = ns;
+        } else {
+            following.push(ns);
+        }
+        if let Some(out_dir) = &a.out_dir {
+            let name = f.file_stem().map(|s| s.to_os_string()).unwrap_or_default();
+            images::save_png(&out, &out_dir.join(name).with_extension("png"))?;
+        }
+    }
+    g.finish(&ctx)?;
+    let wall = started.elapsed().as_secs_f64();
+    let t = workgroup::gpu::Timing::from_samples(following);
+    let fps = if t.median_ns > 0.0 { 1e9 / t.median_ns } else { 0.0 };
+    if g.json {
+        let v = serde_json::json!({
+            "device": ctx.info().name, "frames_dir": dir.display().to_string(), "frames": files.len(), "width": w, "height": h,
+            "clip_ppm": ppm, "matches_cpu": true, "levels": applied, "first_frame_ms": first_ns * 1e-6,
+            "following_median_ms": t.median_ns * 1e-6, "following_min_ms": t.min_ns * 1e-6, "following_max_ms": t.max_ns * 1e-6,
+            "following_frames_per_s": fps, "wall_s": wall,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!(
+            "levels --frames {}: {} frames of {w}x{h} on {}; clip {}% at each end",
+            dir.display(),
+            files.len(),
+            ctx.info().name,
+            a.clip
+        );
+        println!("every frame matches the CPU: yes (levels one frame late after the first)");
+        println!(
+            "first frame {:.4} ms on the GPU; each following {} ms",
+            first_ns * 1e-6,
+            if t.runs > 0 { timing_text(&t) } else { "-".into() }
+        );
+        println!(
+            "{fps:.0} following frames per second of GPU work; {:.1} frames per second in all ({wall:.2} s with decoding, upload, read-back{})",
+            files.len() as f64 / wall,
+            if a.out_dir.is_some() { " and PNG encoding" } else { "" }
+        );
+        if let Some(out) = &a.out_dir {
+            println!("wrote {} frames into {}", files.len(), out.display());
+        }
     }
     Ok(())
 }

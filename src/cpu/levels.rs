@@ -147,15 +147,29 @@ pub fn frame(img: &Rgba8, clip_ppm: u32) -> Frame {
 /// levels, every later frame the levels of the frame before's histogram. Each output with the
 /// levels it was stretched by.
 pub fn video(frames: &[Rgba8], clip_ppm: u32) -> Vec<(Levels, Rgba8)> {
-    let mut out = Vec::with_capacity(frames.len());
-    let mut before: Option<Vec<u32>> = None;
-    for f in frames {
-        let hist = histogram(f);
-        let l = levels(before.as_ref().unwrap_or(&hist), clip_ppm);
-        out.push((l, apply(f, l)));
-        before = Some(hist);
+    let mut reference = VideoReference::new(clip_ppm);
+    frames.iter().map(|f| reference.next(f)).collect()
+}
+
+/// `video` frame by frame, as the frames arrive.
+pub struct VideoReference {
+    clip_ppm: u32,
+    /// The histogram of the frame before.
+    before: Option<Vec<u32>>,
+}
+
+impl VideoReference {
+    pub fn new(clip_ppm: u32) -> VideoReference {
+        VideoReference { clip_ppm, before: None }
     }
-    out
+
+    /// The next frame adjusted, with the levels it was stretched by.
+    pub fn next(&mut self, frame: &Rgba8) -> (Levels, Rgba8) {
+        let hist = histogram(frame);
+        let l = levels(self.before.as_ref().unwrap_or(&hist), self.clip_ppm);
+        self.before = Some(hist);
+        (l, apply(frame, l))
+    }
 }
 
 /// Frame `k` of `count` of the CLI's video made from one image: its exposure rises from dull

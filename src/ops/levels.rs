@@ -382,3 +382,58 @@ pub fn time_video(ctx: &Context, frames: &[Rgba8], clip_ppm: u32, warmup: u32, r
     }
     Ok((times, outs))
 }
+
+/// A video adjusted as it arrives, one frame per submission: the first frame with its own levels,
+/// each later one with the levels of the frame before (`record_following`: the levels stay on
+/// the GPU from one submission to the next). For frames that are not all in memory at once.
+pub struct Stream<'a> {
+    ctx: &'a Context,
+    levels: Levels,
+    src: Buffer<u32>,
+    dst: Buffer<u32>,
+    timer: Timer,
+    width: u32,
+    height: u32,
+    clip_ppm: u32,
+    first: bool,
+}
+
+impl<'a> Stream<'a> {
+    /// For frames of `width x height` pixels.
+    pub fn new(ctx: &'a Context, width: u32, height: u32, clip_ppm: u32) -> Result<Stream<'a>> {
+        let n = width as u64 * height as u64;
+        let levels = Levels::new(ctx, n)?;
+        let padded = (n as usize).div_ceil(4) * 4;
+        let src = Buffer::new(ctx, padded, "stream frame")?;
+        let dst = Buffer::new(ctx, padded, "stream output")?;
+        Ok(Stream { ctx, levels, src, dst, timer: Timer::new(ctx, 2)?, width, height, clip_ppm, first: true })
+    }
+
+    /// Uploads `frame`, adjusts it, and returns it with the GPU time of its steps (ns, from
+    /// timestamps around them).
+    pub fn next(&mut self, frame: &Rgba8) -> Result<(Rgba8, f64)> {
+        if (frame.width, frame.height) != (self.width, self.height) {
+            return Err(Error::invalid(format!("a {}x{} frame in a {}x{} video", frame.width, frame.height, self.width, self.height)));
+        }
+        self.ctx.upload(&self.src, 0, frame.packed())?;
+        let (w, h, clip, first) = (self.width, self.height, self.clip_ppm, self.first);
+        let (levels, src, dst, timer) = (&self.levels, &self.src, &self.dst, &mut self.timer);
+        self.ctx.submit(|rec| {
+            timer.reset(rec);
+            rec.barrier(Sync::Full);
+            timer.stamp(rec, "start")?;
+            if first {
+                levels.record(rec, src, dst, w, h, clip, None)?;
+            } else {
+                levels.record_following(rec, src, dst, w, h, clip)?;
+            }
+            timer.stamp(rec, "end")?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })?;
+        self.first = false;
+        let ns = self.timer.between("start", "end")?;
+        let px: Vec<u32> = self.ctx.read_range(&self.dst, 0, frame.packed().len())?;
+        Ok((Rgba8::new(w, h, bytemuck::cast_slice(&px).to_vec())?, ns))
+    }
+}
