@@ -8,8 +8,11 @@
 //! 5. `draw_chart.comp`: both histograms drawn into a 256 x 256 RGBA8 chart.
 //!
 //! Nothing comes back to the host between the steps, so a frame is one stretch of GPU work that
-//! an engine records into its own command buffer (`Levels::record`). The definition, and the
-//! CPU reference every step is checked against bit for bit, is `cpu::levels`.
+//! an engine records into its own command buffer (`Levels::record`). For video, the frames after
+//! the first can take the levels of the frame before, as auto exposure does, in one pass over
+//! the pixels (`Levels::record_following`, `time_video`, and `Stream` for frames as they
+//! arrive). The definition, and the CPU reference every step is checked against bit for bit, is
+//! `cpu::levels`.
 pub use crate::cpu::levels::{clip_count, Frame, Levels as LevelValues, CHART_HEIGHT, CHART_WIDTH, MAX_CLIP_PPM};
 use crate::gpu::{measure, Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timer, Timing};
 use crate::ops::histogram::{self, Histogram, Input};
@@ -39,7 +42,7 @@ pub struct Levels {
     primed: std::cell::Cell<bool>,
 }
 
-/// What a timed frame took, per step (GPU timestamps, ms).
+/// What a timed frame took, per step (GPU timestamps).
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct StepTimes {
     pub histogram: Timing,
