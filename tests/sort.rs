@@ -185,7 +185,7 @@ fn onesweep_look_backs_that_give_up_are_redone_or_reported() {
     let t = RADIX_TILE;
     for n in [t + 1, 5 * t + 17, 100_003] {
         let data = inputs(n, ElemType::F32, n as u64).remove(0).1;
-        let give_up = |fallback| OnesweepKnobs { walk_limit: Some(0), fallback: Some(fallback), long_walks: false };
+        let give_up = |fallback| OnesweepKnobs { walk_limit: Some(0), fallback: Some(fallback), ..Default::default() };
         let s = Sorter::whole_gpu(&g, Variant::Onesweep, ElemType::F32, n, false, give_up(true)).unwrap();
         let got = time_with(&g, &s, &data, 0, 0).unwrap().1;
         assert!(got == cpu::sort::sort(&data, ElemType::F32), "redone by the fallback, n={n}");
@@ -215,13 +215,43 @@ fn onesweep_look_backs_that_give_up_are_redone_or_reported() {
     // fallback redoes their pass).
     for n in [t + 1, 5 * t + 17, 100_003] {
         let data = inputs(n, ElemType::I32, n as u64).remove(0).1;
-        let knobs = OnesweepKnobs { walk_limit: Some(6000), fallback: Some(true), long_walks: true };
+        let knobs = OnesweepKnobs { walk_limit: Some(6000), fallback: Some(true), long_walks: true, ..Default::default() };
         let s = Sorter::whole_gpu(&g, Variant::Onesweep, ElemType::I32, n, false, knobs).unwrap();
         let got = time_with(&g, &s, &data, 0, 0).unwrap().1;
         assert!(got == cpu::sort::sort(&data, ElemType::I32), "long walks, n={n}");
         let walks = 4 * 256 * (n.div_ceil(t) as u32 - 1);
         let gave_up = s.gave_up(&g).unwrap();
         assert!(gave_up < walks / 2, "long walks, n={n}: {gave_up} of {walks} gave up");
+    }
+    // Late publishing: every odd tile publishes its counts only after the next tile's look-back
+    // ended, so that look-back meets a tile that has not published: it must wait (here until it
+    // gives up, and the fallback redoes the pass). A walk that stepped over the tile would be
+    // silently wrong; with values too.
+    for (n, ty) in [(40 * t + 5, ElemType::U32), (9 * t + 1, ElemType::F32)] {
+        let data = inputs(n, ty, n as u64).remove(0).1;
+        let knobs = OnesweepKnobs { walk_limit: Some(300), fallback: Some(true), late_publish: true, ..Default::default() };
+        let s = Sorter::whole_gpu(&g, Variant::Onesweep, ty, n, false, knobs).unwrap();
+        let got = time_with(&g, &s, &data, 0, 0).unwrap().1;
+        assert!(got == cpu::sort::sort(&data, ty), "late publishing, n={n}");
+        // Two tiles in flight at once are needed for one to meet the other unpublished: one
+        // lavapipe thread runs the groups one after another.
+        let lavapipe_threads = std::env::var("LP_NUM_THREADS").ok().and_then(|v| v.parse::<u32>().ok());
+        if g.info().device_type != "CPU" || lavapipe_threads.is_none_or(|t| t > 1) {
+            assert!(s.gave_up(&g).unwrap() > 0, "late publishing, n={n}: no look-back met an unpublished tile");
+        } else {
+            eprintln!("late publishing, n={n}: lavapipe runs one thread here, so no look-back can meet an unpublished tile; only exactness is checked");
+        }
+        let pairs = Sorter::whole_gpu(&g, Variant::Onesweep, ty, n, true, knobs).unwrap();
+        let (keys, values) =
+            (Buffer::from_slice(&g, &data, "keys").unwrap(), Buffer::from_slice(&g, &(0..n as u32).collect::<Vec<_>>(), "values").unwrap());
+        let (sk, sv) = (Buffer::<u32>::new(&g, n, "sorted keys").unwrap(), Buffer::<u32>::new(&g, n, "sorted values").unwrap());
+        g.submit(|rec| {
+            pairs.record_pairs(rec, &keys, &values, n, &sk, &sv)?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        assert!(g.read(&sv).unwrap() == cpu::sort::argsort(&data, ty), "late publishing, argsort, n={n}");
     }
     // With the default bound nothing is reported on this device (its fallback redoes any pass).
     let data = inputs(200_000, ElemType::U32, 9).remove(0).1;

@@ -48,6 +48,31 @@ const uint WINDOW = 4u;
 // look-back walks back to tile 0 (the tests' way to exercise long walks).
 layout(constant_id = 3) const uint LONG_WALKS = 0u;
 
+// 1 (a diagnosis): every odd tile publishes its counts only once the next tile's look-back has
+// ended (its INCLUSIVE or ABORTED; see wait_for_next), so that the next tile's
+// walk meets a tile that has not published and must wait (the tests' way to check that it does).
+layout(constant_id = 4) const uint LATE_PUBLISH = 0u;
+
+// LATE_PUBLISH's wait: until digit d of the tile after `tile` has ended its look-back, for at
+// most 64 walks' worth of steps (that tile may have to be drawn, loaded and ranked first; at
+// most 60000 steps, under llvmpipe's loop limit).
+void wait_for_next(uint region, uint tile, uint d) {
+    uint limit = min(64u * p.walk_limit, 60000u);
+    uint it = 0u;
+    for (; it < limit; ++it) {
+        uint flag = status[status_at(region, tile + 1u, d)] & FLAGS;
+        if (flag == INCLUSIVE || flag == ABORTED) break;
+        if (it >= BACKOFF_AFTER) {
+            uint junk = 0u;
+            R4(R4(R4(R4(junk += status[status_at(region, tile + 1u, d)];))))
+            if (junk == 1u) it += 0u;
+        }
+    }
+    // An atomic that adds nothing, on the loop's outcome: the compiler keeps the loop (a wait
+    // whose result is unused would otherwise be removed as dead code).
+    if (it < limit) atomicAdd(pad[0], 0u);
+}
+
 // Digit d's keys in the tiles before `tile` (> 0), or GAVE_UP. Each step reads the WINDOW
 // nearest words not yet summed at once, sums the AGGREGATEs up to the first word that is not
 // one, and ends at an INCLUSIVE; it waits (re-reads) at a tile that has not published.
@@ -108,6 +133,7 @@ void main() {
     }
     barrier(); // the tile's counts are complete
     uint count = tile_count[l];
+    if (LATE_PUBLISH != 0u && (tile & 1u) == 1u && tile + 1u < p.tiles) wait_for_next(region, tile, l);
     status[status_at(region, tile, l)] = (tile == 0u ? INCLUSIVE : AGGREGATE) | count;
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).

@@ -239,6 +239,11 @@ pub struct OnesweepKnobs {
     /// Diagnosis: tiles publish only their counts, never their inclusive prefixes, so that every
     /// look-back walks back to the first tile (slow; the tests use it to exercise long walks).
     pub long_walks: bool,
+    /// Diagnosis: every odd tile publishes its counts only once the next tile's look-back has
+    /// ended (or after as many steps as a walk may take), so that look-backs meet tiles that have
+    /// not published yet and must wait for them (the tests use it: a walk that stepped over such
+    /// a tile would be silently wrong).
+    pub late_publish: bool,
 }
 
 impl Radix {
@@ -262,7 +267,11 @@ impl Radix {
                 })?;
                 let onesweep = Onesweep {
                     digit_counts: Kernel::new(ctx, &shaders::SORT_RADIX_DIGIT_COUNTS, &[(1, ty as u32)])?,
-                    pass: Kernel::new(ctx, &shaders::SORT_RADIX_ONESWEEP, &[spec[0], spec[1], (3, knobs.long_walks as u32)])?,
+                    pass: Kernel::new(
+                        ctx,
+                        &shaders::SORT_RADIX_ONESWEEP,
+                        &[spec[0], spec[1], (3, knobs.long_walks as u32), (4, knobs.late_publish as u32)],
+                    )?,
                     digit_totals,
                     state,
                     walk_limit: knobs.walk_limit.unwrap_or(if cpu { 4096 } else { 1 << 18 }),
