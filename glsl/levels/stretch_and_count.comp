@@ -38,7 +38,15 @@ void main() {
     barrier(); // the table is complete, the histograms zero
     uint n4 = p.count / 4u;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    for (uint i = gl_GlobalInvocationID.x; i < n4; i += stride) {
+    // Two 16-byte loads in flight before the first is counted (the counting's atomics would
+    // otherwise stand between one load and the next).
+    uint i = gl_GlobalInvocationID.x;
+    for (; i + stride < n4; i += 2u * stride) {
+        uvec4 v = src4[i], w = src4[i + stride];
+        dst4[i] = uvec4(stretch_and_count(v.x), stretch_and_count(v.y), stretch_and_count(v.z), stretch_and_count(v.w));
+        dst4[i + stride] = uvec4(stretch_and_count(w.x), stretch_and_count(w.y), stretch_and_count(w.z), stretch_and_count(w.w));
+    }
+    if (i < n4) {
         uvec4 v = src4[i];
         dst4[i] = uvec4(stretch_and_count(v.x), stretch_and_count(v.y), stretch_and_count(v.z), stretch_and_count(v.w));
     }
