@@ -179,6 +179,22 @@ fn records_twice(v: Variant) {
 /// Onesweep's look-backs that give up (walk_limit 0: every tile after the first gives up on
 /// every digit, in every pass): with the three-step fallback recorded the result is exact (keys,
 /// and keys with values); without it, `time_with` reports them.
+/// The indices that `pairs` (a sorter with values) sorts along with `data`, recorded with
+/// `record_pairs`: the argsort.
+fn argsort_with(g: &common::Gpu, pairs: &Sorter, data: &[u32]) -> Vec<u32> {
+    let n = data.len();
+    let (keys, values) =
+        (Buffer::from_slice(g, data, "keys").unwrap(), Buffer::from_slice(g, &(0..n as u32).collect::<Vec<_>>(), "values").unwrap());
+    let (sk, sv) = (Buffer::<u32>::new(g, n, "sorted keys").unwrap(), Buffer::<u32>::new(g, n, "sorted values").unwrap());
+    g.submit(|rec| {
+        pairs.record_pairs(rec, &keys, &values, n, &sk, &sv)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    g.read(&sv).unwrap()
+}
+
 #[test]
 fn onesweep_look_backs_that_give_up_are_redone_or_reported() {
     let g = gpu();
@@ -193,16 +209,7 @@ fn onesweep_look_backs_that_give_up_are_redone_or_reported() {
         assert_eq!(s.gave_up(&g).unwrap(), 4 * 256 * (tiles - 1), "every look-back gave up, n={n}");
         // With values.
         let pairs = Sorter::whole_gpu(&g, Variant::Onesweep, ElemType::F32, n, true, give_up(true)).unwrap();
-        let (keys, values) =
-            (Buffer::from_slice(&g, &data, "keys").unwrap(), Buffer::from_slice(&g, &(0..n as u32).collect::<Vec<_>>(), "values").unwrap());
-        let (sk, sv) = (Buffer::<u32>::new(&g, n, "sorted keys").unwrap(), Buffer::<u32>::new(&g, n, "sorted values").unwrap());
-        g.submit(|rec| {
-            pairs.record_pairs(rec, &keys, &values, n, &sk, &sv)?;
-            rec.barrier(Sync::ComputeToTransfer);
-            Ok(())
-        })
-        .unwrap();
-        assert!(g.read(&sv).unwrap() == cpu::sort::argsort(&data, ElemType::F32), "argsort redone by the fallback, n={n}");
+        assert!(argsort_with(&g, &pairs, &data) == cpu::sort::argsort(&data, ElemType::F32), "argsort redone by the fallback, n={n}");
         assert!(pairs.gave_up(&g).unwrap() > 0);
         // No fallback: reported, never silent.
         let s = Sorter::whole_gpu(&g, Variant::Onesweep, ElemType::F32, n, false, give_up(false)).unwrap();
@@ -242,16 +249,7 @@ fn onesweep_look_backs_that_give_up_are_redone_or_reported() {
             eprintln!("late publishing, n={n}: lavapipe runs one thread here, so no look-back can meet an unpublished tile; only exactness is checked");
         }
         let pairs = Sorter::whole_gpu(&g, Variant::Onesweep, ty, n, true, knobs).unwrap();
-        let (keys, values) =
-            (Buffer::from_slice(&g, &data, "keys").unwrap(), Buffer::from_slice(&g, &(0..n as u32).collect::<Vec<_>>(), "values").unwrap());
-        let (sk, sv) = (Buffer::<u32>::new(&g, n, "sorted keys").unwrap(), Buffer::<u32>::new(&g, n, "sorted values").unwrap());
-        g.submit(|rec| {
-            pairs.record_pairs(rec, &keys, &values, n, &sk, &sv)?;
-            rec.barrier(Sync::ComputeToTransfer);
-            Ok(())
-        })
-        .unwrap();
-        assert!(g.read(&sv).unwrap() == cpu::sort::argsort(&data, ty), "late publishing, argsort, n={n}");
+        assert!(argsort_with(&g, &pairs, &data) == cpu::sort::argsort(&data, ty), "late publishing, argsort, n={n}");
     }
     // With the default bound nothing is reported on this device (its fallback redoes any pass).
     let data = inputs(200_000, ElemType::U32, 9).remove(0).1;

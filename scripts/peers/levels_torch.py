@@ -7,26 +7,10 @@
 # the result (step 4; the chart, step 5, has no torch counterpart here). Checked first against a
 # plain-Python version of the definition on a small image.
 import torch
+from torch_bench import bench  # beside this script
 
 dev = "cuda"
 CLIP_PPM = 5000  # 0.5% at each end
-
-
-def bench(f, reps=30):
-    for _ in range(3):
-        f()
-    torch.cuda.synchronize()
-    ts = []
-    for _ in range(reps):
-        a = torch.cuda.Event(enable_timing=True)
-        b = torch.cuda.Event(enable_timing=True)
-        a.record()
-        f()
-        b.record()
-        b.synchronize()
-        ts.append(a.elapsed_time(b))
-    ts.sort()
-    return ts[len(ts) // 2]
 
 
 def histogram(px):  # px: (N, 4) int32

@@ -2,25 +2,9 @@
 # ../shared/peers/peers.py (median of 30 runs timed with CUDA events after 3 warm-ups), f32
 # uniform and non-negative int32 keys. torch.sort returns indices too (CUB SortPairs).
 import torch
+from torch_bench import bench  # beside this script
 
 dev = "cuda"
-
-
-def bench(f, reps=30):
-    for _ in range(3):
-        f()
-    torch.cuda.synchronize()
-    ts = []
-    for _ in range(reps):
-        a = torch.cuda.Event(enable_timing=True)
-        b = torch.cuda.Event(enable_timing=True)
-        a.record()
-        f()
-        b.record()
-        b.synchronize()
-        ts.append(a.elapsed_time(b))
-    ts.sort()
-    return ts[len(ts) // 2]
 
 
 for lg in (20, 24, 26):
