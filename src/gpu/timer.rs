@@ -196,9 +196,8 @@ pub fn measure_after(
         let ms = started.elapsed().as_millis();
         // Extra warm-ups for short work stop after 0.25 s of wall time, so very short kernels
         // cannot stall here.
-        let more = warm < warmup
-            || (warmup > 0 && busy_ns < 2e7 && ms < 250)
-            || (warmup > 0 && long && last_ns >= 1e6 && ms < LONG_WARMUP_MS);
+        let more =
+            warm < warmup || (warmup > 0 && busy_ns < 2e7 && ms < 250) || (warmup > 0 && long && last_ns >= 1e6 && ms < LONG_WARMUP_MS);
         if !more {
             break;
         }
