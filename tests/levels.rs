@@ -248,6 +248,7 @@ fn cli_png_json_and_bad_input() {
     fails_with_one_line(&["levels", "--frames", frames_arg, "--out-dir", frames_arg], "own folder");
     fails_with_one_line(&["levels", "--frames", frames_arg, "--out-dir", "/nonexistent/dir"], "not a folder");
     fails_with_one_line(&["levels", "--frames", frames_arg, "assets/chelsea.png"], "cannot be used");
+    fails_with_one_line(&["levels", "--frames", frames_arg, "--runs", "3"], "cannot be used");
     fails_with_one_line(&["levels", "--frames", out_dir.join("000.png").to_str().unwrap()], "cannot read the folder");
     let empty = dir.path().join("empty");
     std::fs::create_dir_all(&empty).unwrap();

@@ -34,9 +34,10 @@ pub struct Args {
     /// With --frames: write the adjusted frames into this folder as PNG, named as their inputs
     #[arg(long, value_name = "DIR", requires = "frames")]
     out_dir: Option<PathBuf>,
-    /// Timed frames (median, min, max of GPU timestamps, the whole frame and each step)
-    #[arg(long, default_value_t = 10)]
-    runs: u32,
+    /// Timed frames (median, min, max of GPU timestamps, the whole frame and each step; default
+    /// 10). Not with --frames, where each frame runs once
+    #[arg(long, conflicts_with = "frames")]
+    runs: Option<u32>,
 }
 
 impl Args {
@@ -51,7 +52,7 @@ impl Args {
             frames: None,
             out_dir: None,
             clip: 0.5,
-            runs: 3,
+            runs: Some(3),
         }
     }
 }
@@ -67,7 +68,8 @@ fn clip_ppm(percent: f64) -> anyhow::Result<u32> {
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ppm = clip_ppm(a.clip)?;
-    if a.runs == 0 {
+    let runs = a.runs.unwrap_or(10);
+    if runs == 0 {
         anyhow::bail!("--runs 0: it must be at least 1");
     }
     super::check_output("--output", a.output.as_deref())?;
@@ -82,12 +84,12 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     let (img, label) = a.input.load()?;
     if let Some(frames) = a.video {
-        return video(g, a, &img, &label, ppm, frames);
+        return video(g, a, &img, &label, ppm, frames, runs);
     }
     let ctx = g.context()?;
     let want = workgroup::cpu::levels::frame(&img, ppm);
     let with_chart = !a.without_chart;
-    let (t, out) = levels::time(&ctx, &img, ppm, with_chart, 2, a.runs)?;
+    let (t, out) = levels::time(&ctx, &img, ppm, with_chart, 2, runs)?;
     g.finish(&ctx)?;
     let levels_ok = out.levels == want.levels;
     let image_ok = out.image == want.image;
@@ -166,11 +168,11 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
 }
 
 /// `--video N`: the frames of one image's rising exposure, adjusted one frame late.
-fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count: u32) -> anyhow::Result<()> {
+fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count: u32, runs: u32) -> anyhow::Result<()> {
     use workgroup::cpu::levels as reference;
     let frames: Vec<images::Rgba8> = (0..count).map(|k| reference::exposure_frame(img, k, count)).collect();
     let ctx = g.context()?;
-    let (t, outs) = levels::time_video(&ctx, &frames, ppm, 1, a.runs)?;
+    let (t, outs) = levels::time_video(&ctx, &frames, ppm, 1, runs)?;
     g.finish(&ctx)?;
     let want = reference::video(&frames, ppm);
     let wrong: Vec<usize> = (0..frames.len()).filter(|&k| outs[k] != want[k].1).collect();
