@@ -128,9 +128,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             "black": out.levels.black, "white": out.levels.white,
             "matches_cpu": {"levels": levels_ok, "image": image_ok, "chart": if with_chart { serde_json::json!(chart_ok) } else { serde_json::Value::Null }},
             "frames_per_s": fps,
-            "steps": steps.iter().map(|(name, t, _)| serde_json::json!({
-                "step": name, "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6, "max_ms": t.max_ns * 1e-6, "runs": t.runs,
-            })).collect::<Vec<_>>(),
+            "steps": steps_json(&steps),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
@@ -145,10 +143,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             yes(image_ok),
             if with_chart { yes(chart_ok) } else { "not drawn" }
         );
-        println!("{:<16} {:>30}  what", "step", "GPU median ms (min..max)");
-        for (name, t, what) in &steps {
-            println!("{:<16} {:>30}  {}", name, timing_text(t), what);
-        }
+        print_steps("step", &steps);
         println!(
             "{fps:.0} frames per second of {}x{} (the frame's median); histogram variant {}",
             img.width,
@@ -193,9 +188,7 @@ fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count
             "clip_ppm": ppm, "matches_cpu": wrong.is_empty(), "wrong_frames": wrong,
             "levels": want.iter().map(|(l, _)| [l.black, l.white]).collect::<Vec<_>>(),
             "following_frames_per_s": fps,
-            "steps": rows.iter().map(|(name, t, _)| serde_json::json!({
-                "step": name, "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6, "max_ms": t.max_ns * 1e-6, "runs": t.runs,
-            })).collect::<Vec<_>>(),
+            "steps": steps_json(&rows),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
@@ -209,10 +202,7 @@ fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count
         let shown: Vec<String> = want.iter().map(|(l, _)| format!("{}..{}", l.black, l.white)).collect();
         println!("levels applied, frame by frame (one frame late after the first): {}", shown.join(" "));
         println!("every frame matches the CPU: {}", yes(wrong.is_empty()));
-        println!("{:<16} {:>30}  what", "frames", "GPU median ms (min..max)");
-        for (name, t, what) in &rows {
-            println!("{:<16} {:>30}  {}", name, timing_text(t), what);
-        }
+        print_steps("frames", &rows);
         println!("{fps:.0} following frames per second of {}x{}", img.width, img.height);
         if let (Some(p), true) = (&a.output, wrong.is_empty()) {
             println!("wrote the last frame {}", p.display());
@@ -320,6 +310,28 @@ fn frames(g: &Global, a: &Args, dir: &std::path::Path, ppm: u32) -> anyhow::Resu
         }
     }
     Ok(())
+}
+
+/// Timed steps: (name, GPU timing, what it is).
+type Steps<'a> = [(&'a str, &'a workgroup::gpu::Timing, &'a str)];
+
+/// The steps' timings as JSON.
+fn steps_json(steps: &Steps) -> Vec<serde_json::Value> {
+    let ms = |ns: f64| ns * 1e-6;
+    steps
+        .iter()
+        .map(|(name, t, _)| {
+            serde_json::json!({"step": name, "median_ms": ms(t.median_ns), "min_ms": ms(t.min_ns), "max_ms": ms(t.max_ns), "runs": t.runs})
+        })
+        .collect()
+}
+
+/// The steps' timings as a table, the first column headed `first`.
+fn print_steps(first: &str, steps: &Steps) {
+    println!("{:<16} {:>30}  what", first, "GPU median ms (min..max)");
+    for (name, t, what) in steps {
+        println!("{:<16} {:>30}  {}", name, timing_text(t), what);
+    }
 }
 
 fn yes(ok: bool) -> &'static str {
