@@ -1,6 +1,6 @@
 //! Engine mode, end to end: an engine that owns its Vulkan instance, device, queue and command
 //! buffer hands them to `workgroup`, which records a stable compaction, a reduction, a radix
-//! sort with indices (a draw order by depth, say) and two frames of auto levels (a post-process:
+//! sort with indices (a draw order by depth, say) and two frames of auto levels on rgba8 images (a post-process:
 //! the second frame with the first one's levels, as auto exposure) into that command buffer; the
 //! engine submits it with its own fence. Then the results are checked against the CPU references.
 //!
@@ -10,7 +10,7 @@
 //! ```
 use ash::vk;
 use rand::{Rng, SeedableRng};
-use workgroup::gpu::{AdoptInfo, Buffer, Context, Recorder, Sync};
+use workgroup::gpu::{AdoptInfo, Buffer, Context, Image, Recorder, Sync};
 use workgroup::ops::compact::{self, Compactor, Func, Predicate};
 use workgroup::ops::images::{self, Synthetic};
 use workgroup::ops::levels::Levels;
@@ -113,13 +113,15 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let indices = Buffer::from_slice(&ctx, &(0..n as u32).collect::<Vec<u32>>(), "indices")?;
     let depths: Buffer<u32> = Buffer::new(&ctx, n, "sorted values")?;
     let order: Buffer<u32> = Buffer::new(&ctx, n, "draw order")?;
-    // Two frames of a 640x360 picture whose exposure rises, for the auto levels, and the
-    // adjusted frames (pixel counts rounded up to a multiple of 4, as `Levels::record` asks).
+    // Two rendered frames of a 640x360 picture whose exposure rises, for the auto levels, and
+    // the adjusted frames: R8G8B8A8_UNORM storage images (made here with workgroup's `Image`;
+    // any such view of the engine's own images will do, in GENERAL layout).
     let picture = images::synthetic(640, 360, Synthetic::Natural, 3)?;
     let frames: Vec<images::Rgba8> = (0..2).map(|k| workgroup::cpu::levels::exposure_frame(&picture, k, 2)).collect();
     let pixels = picture.pixel_count() as usize;
-    let frame_in: Vec<Buffer<u32>> = frames.iter().map(|f| Buffer::from_slice(&ctx, f.packed(), "frame")).collect::<Result<_, _>>()?;
-    let frame_out: Vec<Buffer<u32>> = (0..2).map(|_| Buffer::new(&ctx, pixels, "adjusted frame")).collect::<Result<_, _>>()?;
+    let (w, h) = (picture.width, picture.height);
+    let frame_in: Vec<Image> = frames.iter().map(|f| Image::from_rgba8(&ctx, w, h, &f.pixels, "frame")).collect::<Result<_, _>>()?;
+    let frame_out: Vec<Image> = (0..2).map(|_| Image::new(&ctx, w, h, "adjusted frame")).collect::<Result<_, _>>()?;
 
     // Made once, recorded every frame.
     let keep = Predicate::Greater(0.5f32.to_bits());
@@ -148,10 +150,14 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     // order), e.g. a draw order by depth. It too only reads `input` (and `indices`).
     sorter.record_pairs(&mut rec, &input, &indices, n, &depths, &order)?;
     // Auto levels of frame 0 (its own levels: 0.5% of the pixels may clip at each end), then frame
-    // 1 in one pass with frame 0's levels. Each records its own barriers.
-    let (w, h) = (picture.width, picture.height);
-    levels.record(&mut rec, &frame_in[0], &frame_out[0], w, h, 5_000, None)?;
-    levels.record_following(&mut rec, &frame_in[1], &frame_out[1], w, h, 5_000)?;
+    // 1 in one pass with frame 0's levels, image to image (`record` and `record_following` do
+    // the same on buffers of packed pixels). Each records its own barriers; the outputs are put
+    // in GENERAL layout first.
+    for out in &frame_out {
+        rec.image_layout(out, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+    }
+    levels.record_images(&mut rec, frame_in[0].view(), frame_out[0].view(), w, h, 5_000, None)?;
+    levels.record_following_images(&mut rec, frame_in[1].view(), frame_out[1].view(), w, h, 5_000)?;
     // After: all three wrote with compute shaders; the engine's next step here is a copy of the
     // count and the sum into its own buffer (and our reads of the sort), so a compute-to-transfer
     // barrier comes first.
@@ -184,8 +190,7 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     anyhow::ensure!(ctx.read(&depths)? == cpu_depths, "the sorted values differ from the CPU's");
     println!("sorted all {n} values with their indices (the stable argsort), as the CPU does");
     for (k, (levelled, want)) in frame_out.iter().zip(workgroup::cpu::levels::video(&frames, 5_000)).enumerate() {
-        let got: Vec<u32> = ctx.read(levelled)?;
-        anyhow::ensure!(bytemuck::cast_slice::<u32, u8>(&got) == &want.1.pixels[..], "adjusted frame {k} differs from the CPU's");
+        anyhow::ensure!(levelled.read(&ctx)? == want.1.pixels, "adjusted frame {k} differs from the CPU's");
         println!("auto levels of frame {k}: black {} white {}, as the CPU does", want.0.black, want.0.white);
     }
 

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use workgroup::cpu::levels as reference;
 use workgroup::gpu::{Buffer, Sync};
 use workgroup::ops::images::{self, Rgba8, Synthetic};
-use workgroup::ops::levels::{self, Levels, CHART_HEIGHT, CHART_WIDTH, MAX_CLIP_PPM};
+use workgroup::ops::levels::{self, Levels, Storage, CHART_HEIGHT, CHART_WIDTH, MAX_CLIP_PPM};
 
 fn check(g: &common::Gpu, img: &Rgba8, clip_ppm: u32, what: &str) {
     let want = reference::frame(img, clip_ppm);
@@ -20,6 +20,13 @@ fn check(g: &common::Gpu, img: &Rgba8, clip_ppm: u32, what: &str) {
     // Without the chart: the same levels and image, no chart.
     let out = levels::run(g, img, clip_ppm, false).unwrap();
     assert!(out.image == want.image && out.levels == want.levels && out.chart.is_none(), "{what} without the chart");
+    // The same frame on rgba8 storage images (`record_images`), with and without the chart.
+    for chart in [true, false] {
+        let (_, out) = levels::time_on(g, img, Storage::Images, clip_ppm, chart, 0, 0).unwrap();
+        assert_eq!(out.levels, want.levels, "levels of {what} on images ({w}x{h}, clip {clip_ppm} ppm)");
+        assert!(out.image == want.image, "image of {what} on images ({w}x{h}, clip {clip_ppm} ppm)");
+        assert!(out.chart == chart.then(|| want.chart.clone()), "chart of {what} on images ({w}x{h}, clip {clip_ppm} ppm)");
+    }
 }
 
 #[test]
@@ -131,9 +138,11 @@ fn video_one_frame_late() {
         frames.push(Rgba8::flat(w, h, [90, 90, 90, 255]).unwrap());
         frames.push(images::synthetic(w, h, Synthetic::Natural, 11).unwrap());
         let want = reference::video(&frames, 5_000);
-        let (_, got) = levels::time_video(&g, &frames, 5_000, 0, 0).unwrap();
-        for (k, (out, (l, image))) in got.iter().zip(&want).enumerate() {
-            assert!(out == image, "{w}x{h} frame {k} (levels {l:?})");
+        for storage in [Storage::Buffers, Storage::Images] {
+            let (_, got) = levels::time_video_on(&g, &frames, storage, 5_000, 0, 0).unwrap();
+            for (k, (out, (l, image))) in got.iter().zip(&want).enumerate() {
+                assert!(out == image, "{w}x{h} frame {k} on {storage:?} (levels {l:?})");
+            }
         }
         // The same frames as they arrive, one submission each (the levels stay on the GPU).
         let mut stream = levels::Stream::new(&g, w, h, 5_000).unwrap();
@@ -215,6 +224,17 @@ fn cli_png_json_and_bad_input() {
     assert_eq!(v["matches_cpu"], serde_json::json!({"levels": true, "image": true, "chart": null}), "{v}");
     assert_eq!(v["steps"].as_array().unwrap().len(), 4, "{v}");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--without-chart", "--chart", "c.png"], "cannot be used");
+    // On rgba8 storage images: the same frame, written as PNG.
+    let png_images = dir.path().join("levels-images.png");
+    let out = wg()
+        .args(["--validate", "levels", "--json", "--runs", "1", "--clip", "1", "assets/chelsea.png", "--images", "-o"])
+        .arg(&png_images)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["storage"].as_str(), v["matches_cpu"]["image"].as_bool()), (Some("rgba8 storage images"), Some(true)), "{v}");
+    assert!(images::load(&png_images).unwrap() == want.image);
     // A video: every frame checked.
     let out = wg().args(["levels", "--json", "--runs", "1", "--synthetic", "33x21", "--video", "4"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -42,6 +42,7 @@ fn at_subgroup_size(size: u32) {
     run(&["reduce", "--n", "1000003", "--type", "i32", "--op", "min", "--variant", "all", "--runs", "1"], "");
     run(&["histogram", "--synthetic", "1283x1031:natural", "--variant", "all", "--runs", "1"], "");
     run(&["levels", "--synthetic", "1283x1031:natural", "--video", "3", "--runs", "1"], "");
+    run(&["levels", "--synthetic", "1283x1031:natural", "--video", "3", "--images", "--runs", "1"], "");
     run(&["blur", "--synthetic", "1283x1031:random", "--filter", "15", "--variant", "all", "--runs", "1"], "");
     run(&["gray", "--synthetic", "1283x1031:random", "--variant", "all", "--runs", "1"], "");
     run(&["particles", "--n", "4099", "--frames", "10", "--runs", "1"], "");

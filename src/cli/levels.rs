@@ -38,6 +38,10 @@ pub struct Args {
     /// 10). Not with --frames, where each frame runs once
     #[arg(long, conflicts_with = "frames")]
     runs: Option<u32>,
+    /// Keep the pixels in rgba8 storage images (imageLoad / imageStore, as an engine's rendered
+    /// frame: `Levels::record_images`) instead of buffers of packed pixels
+    #[arg(long, conflicts_with = "frames")]
+    images: bool,
 }
 
 impl Args {
@@ -53,7 +57,24 @@ impl Args {
             out_dir: None,
             clip: 0.5,
             runs: Some(3),
+            images: false,
         }
+    }
+}
+
+fn storage(a: &Args) -> levels::Storage {
+    if a.images {
+        levels::Storage::Images
+    } else {
+        levels::Storage::Buffers
+    }
+}
+
+fn storage_name(a: &Args) -> &'static str {
+    if a.images {
+        "rgba8 storage images"
+    } else {
+        "buffers"
     }
 }
 
@@ -89,7 +110,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ctx = g.context()?;
     let want = workgroup::cpu::levels::frame(&img, ppm);
     let with_chart = !a.without_chart;
-    let (t, out) = levels::time(&ctx, &img, ppm, with_chart, 2, runs)?;
+    let (t, out) = levels::time_on(&ctx, &img, storage(a), ppm, with_chart, 2, runs)?;
     g.finish(&ctx)?;
     let levels_ok = out.levels == want.levels;
     let image_ok = out.image == want.image;
@@ -106,10 +127,18 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     let ms = t.frame.median_ns * 1e-6;
     let fps = if ms > 0.0 { 1000.0 / ms } else { 0.0 };
+    let (histogram, stretch) = if a.images {
+        (
+            "000's luminance histogram, 256 bins (imageLoad, a shared histogram per subgroup)",
+            "every pixel's r, g, b through the table (imageLoad, imageStore)",
+        )
+    } else {
+        ("000's luminance histogram, 256 bins", "every pixel's r, g, b through the table (16-byte accesses)")
+    };
     let mut steps = vec![
-        ("histogram", &t.histogram, "000's luminance histogram, 256 bins"),
+        ("histogram", &t.histogram, histogram),
         ("find-levels", &t.find_levels, "one workgroup: black, white and the stretch table from the histogram on the GPU"),
-        ("stretch", &t.stretch, "every pixel's r, g, b through the table (16-byte accesses)"),
+        ("stretch", &t.stretch, stretch),
     ];
     if with_chart {
         steps.push(("histogram-after", &t.histogram_after, "the histogram of the result"));
@@ -124,7 +153,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if g.json {
         let v = serde_json::json!({
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
-            "clip_ppm": ppm, "histogram_variant": out.histogram_variant.name(),
+            "clip_ppm": ppm, "storage": storage_name(a),
+            "histogram_variant": if a.images { "image".to_string() } else { out.histogram_variant.name().to_string() },
             "black": out.levels.black, "white": out.levels.white,
             "matches_cpu": {"levels": levels_ok, "image": image_ok, "chart": if with_chart { serde_json::json!(chart_ok) } else { serde_json::Value::Null }},
             "frames_per_s": fps,
@@ -132,7 +162,14 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("levels: {label} ({}x{}) on {}; clip {}% at each end", img.width, img.height, ctx.info().name, a.clip);
+        println!(
+            "levels: {label} ({}x{}, in {}) on {}; clip {}% at each end",
+            img.width,
+            img.height,
+            storage_name(a),
+            ctx.info().name,
+            a.clip
+        );
         println!(
             "black {} white {} (CPU: {} {}); matches-cpu: levels {}, image {}, chart {}",
             out.levels.black,
@@ -144,12 +181,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             if with_chart { yes(chart_ok) } else { "not drawn" }
         );
         print_steps("step", &steps);
-        println!(
-            "{fps:.0} frames per second of {}x{} (the frame's median); histogram variant {}",
-            img.width,
-            img.height,
-            out.histogram_variant.name()
-        );
+        let variant = if a.images { "on images" } else { out.histogram_variant.name() };
+        println!("{fps:.0} frames per second of {}x{} (the frame's median); histogram variant {variant}", img.width, img.height);
         for (flag, path) in [("image", &a.output), ("chart", &a.chart)] {
             if let (Some(p), true) = (path, all_ok) {
                 println!("wrote {flag} {}", p.display());
@@ -167,7 +200,7 @@ fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count
     use workgroup::cpu::levels as reference;
     let frames: Vec<images::Rgba8> = (0..count).map(|k| reference::exposure_frame(img, k, count)).collect();
     let ctx = g.context()?;
-    let (t, outs) = levels::time_video(&ctx, &frames, ppm, 1, runs)?;
+    let (t, outs) = levels::time_video_on(&ctx, &frames, storage(a), ppm, 1, runs)?;
     g.finish(&ctx)?;
     let want = reference::video(&frames, ppm);
     let wrong: Vec<usize> = (0..frames.len()).filter(|&k| outs[k] != want[k].1).collect();
@@ -185,7 +218,7 @@ fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count
     if g.json {
         let v = serde_json::json!({
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height, "frames": count,
-            "clip_ppm": ppm, "matches_cpu": wrong.is_empty(), "wrong_frames": wrong,
+            "clip_ppm": ppm, "storage": storage_name(a), "matches_cpu": wrong.is_empty(), "wrong_frames": wrong,
             "levels": want.iter().map(|(l, _)| [l.black, l.white]).collect::<Vec<_>>(),
             "following_frames_per_s": fps,
             "steps": steps_json(&rows),
@@ -193,9 +226,10 @@ fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         println!(
-            "levels --video {count}: {label} ({}x{}) on {}, its exposure rising over {count} frames; clip {}% at each end",
+            "levels --video {count}: {label} ({}x{}, in {}) on {}, its exposure rising over {count} frames; clip {}% at each end",
             img.width,
             img.height,
+            storage_name(a),
             ctx.info().name,
             a.clip
         );

@@ -14,10 +14,11 @@
 //! arrive). The definition, and the CPU reference every step is checked against bit for bit, is
 //! `cpu::levels`.
 pub use crate::cpu::levels::{clip_count, Frame, Levels as LevelValues, CHART_HEIGHT, CHART_WIDTH, MAX_CLIP_PPM};
-use crate::gpu::{measure, Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timer, Timing};
+use crate::gpu::{measure, Bind, Buffer, Context, Error, Image, Kernel, Recorder, Result, Sync, Timer, Timing};
 use crate::ops::histogram::{self, Histogram, Input};
 use crate::ops::images::Rgba8;
 use crate::shaders;
+use ash::vk;
 
 const BINS: usize = crate::cpu::levels::BINS;
 /// Words of the levels buffer: black, white, 2 unused, the 256-entry stretch table.
@@ -34,6 +35,8 @@ pub struct Levels {
     stretch: Kernel,
     draw: Kernel,
     stretch_and_count: Kernel,
+    /// `stretch_and_count_image.comp` as count / stretch / both, made on first use.
+    image_kernels: std::cell::OnceCell<ImageKernels>,
     before: Buffer<u32>,
     after: Buffer<u32>,
     levels: Buffer<u32>,
@@ -51,6 +54,32 @@ pub struct StepTimes {
     pub histogram_after: Timing,
     pub draw_chart: Timing,
     pub frame: Timing,
+}
+
+/// Where a frame's pixels are.
+#[derive(Clone, Copy)]
+pub enum Pixels<'a> {
+    /// Packed RGBA8 pixels (`r | g << 8 | b << 16 | a << 24`), row-major, each buffer holding at
+    /// least the pixel count rounded up to a multiple of 4.
+    Buffers { src: &'a Buffer<u32>, dst: &'a Buffer<u32> },
+    /// The caller's images: views of two distinct `R8G8B8A8_UNORM` storage images in `GENERAL`
+    /// layout (an engine's rendered frame and its post-processed copy, say).
+    Images { src: vk::ImageView, dst: vk::ImageView },
+}
+
+/// Which storage a timed frame uses (`time_on`, `time_video_on`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Storage {
+    #[default]
+    Buffers,
+    Images,
+}
+
+/// The image path's three uses of one kernel (specialization constants COUNT and STRETCH).
+struct ImageKernels {
+    count: Kernel,
+    stretch: Kernel,
+    stretch_and_count: Kernel,
 }
 
 impl Levels {
@@ -76,6 +105,7 @@ impl Levels {
             draw: Kernel::new(ctx, &shaders::LEVELS_DRAW_CHART, &[])?,
             // One shared histogram per subgroup, at most 8 (8 KiB: lavapipe has 32 KiB).
             stretch_and_count: Kernel::new(ctx, &shaders::LEVELS_STRETCH_AND_COUNT, &[(0, (256 / info.subgroup_size.max(1)).clamp(1, 8))])?,
+            image_kernels: std::cell::OnceCell::new(),
             before: Buffer::new(ctx, BINS, "levels histogram before")?,
             after: Buffer::new(ctx, BINS, "levels histogram after")?,
             levels: Buffer::new(ctx, LEVELS_WORDS, "levels")?,
@@ -120,7 +150,31 @@ impl Levels {
         clip_ppm: u32,
         chart: Option<&Buffer<u32>>,
     ) -> Result<()> {
-        self.record_steps(rec, src, dst, width, height, clip_ppm, chart, &mut |_, _| Ok(()))
+        self.record_steps(rec, Pixels::Buffers { src, dst }, width, height, clip_ppm, chart, &mut |_, _| Ok(()))
+    }
+
+    /// Engine mode on the caller's images: one frame, as `record`, from the image viewed by
+    /// `src` into the one viewed by `dst` (`R8G8B8A8_UNORM` storage images of `width x height`,
+    /// distinct, both in `GENERAL` layout). Every step reads and writes the images themselves,
+    /// with results equal to `record`'s bit for bit: `imageLoad` gives c / 255, which rounds back
+    /// to c exactly, and the stored q / 255 converts to q.
+    ///
+    /// Barrier contract — before: `src` visible to compute-shader reads and both images in
+    /// `GENERAL`; nothing still reads `dst` or `chart`. After: `dst`, `chart` and
+    /// `levels_buffer()` written by compute-shader storage writes; add the barrier your consumer
+    /// needs (for an image to be sampled next: a compute-write to fragment-read dependency).
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_images(
+        &self,
+        rec: &mut Recorder,
+        src: vk::ImageView,
+        dst: vk::ImageView,
+        width: u32,
+        height: u32,
+        clip_ppm: u32,
+        chart: Option<&Buffer<u32>>,
+    ) -> Result<()> {
+        self.record_steps(rec, Pixels::Images { src, dst }, width, height, clip_ppm, chart, &mut |_, _| Ok(()))
     }
 
     /// Engine mode for video: the frame after one recorded before with this `Levels` (`record`
@@ -138,7 +192,27 @@ impl Levels {
         height: u32,
         clip_ppm: u32,
     ) -> Result<()> {
-        let n = self.check(src, dst, width, height, clip_ppm)?;
+        self.record_following_on(rec, Pixels::Buffers { src, dst }, width, height, clip_ppm)
+    }
+
+    /// `record_following` on the caller's images: the frame after one recorded before with this
+    /// `Levels` (on images or buffers), in one pass over the pixels. Images and barrier contract
+    /// as `record_images`.
+    pub fn record_following_images(
+        &self,
+        rec: &mut Recorder,
+        src: vk::ImageView,
+        dst: vk::ImageView,
+        width: u32,
+        height: u32,
+        clip_ppm: u32,
+    ) -> Result<()> {
+        self.record_following_on(rec, Pixels::Images { src, dst }, width, height, clip_ppm)
+    }
+
+    /// `record_following` or `record_following_images`.
+    pub fn record_following_on(&self, rec: &mut Recorder, pixels: Pixels, width: u32, height: u32, clip_ppm: u32) -> Result<()> {
+        let n = self.check(pixels, width, height, clip_ppm)?;
         if !self.primed.get() {
             return Err(Error::invalid(
                 "record_following needs a frame recorded before it with this Levels (record the first frame with record)",
@@ -149,18 +223,59 @@ impl Levels {
         rec.fill(&self.before, 0);
         rec.barrier(Sync::TransferToCompute);
         // One pass: the last frame's table on every pixel, and this frame's histogram.
-        let groups = ((n / 4) as u64).div_ceil(256).clamp(1, STRETCH_GROUPS) as u32;
-        let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
-        let binds = [s, d, s, d, self.levels.bind(), self.before.bind()];
-        rec.dispatch(&self.stretch_and_count, [groups, 1, 1], &binds, bytemuck::bytes_of(&(n as u32)))?;
+        match pixels {
+            Pixels::Buffers { src, dst } => {
+                let groups = ((n / 4) as u64).div_ceil(256).clamp(1, STRETCH_GROUPS) as u32;
+                let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
+                let binds = [s, d, s, d, self.levels.bind(), self.before.bind()];
+                rec.dispatch(&self.stretch_and_count, [groups, 1, 1], &binds, bytemuck::bytes_of(&(n as u32)))?;
+            }
+            Pixels::Images { src, dst } => {
+                let k = self.image_kernels(rec.context())?;
+                self.dispatch_image(rec, &k.stretch_and_count, src, dst, &self.before, width, height)?;
+            }
+        }
         rec.barrier(Sync::ComputeToCompute);
         // The levels of this frame, for the next one.
         let push = [n as u32, clip_count(n as u64, clip_ppm) as u32];
         rec.dispatch(&self.find, [1, 1, 1], &[self.before.bind(), self.levels.bind()], bytemuck::cast_slice(&push))
     }
 
-    /// The pixel count of a frame, after checking the buffers and the clip.
-    fn check(&self, src: &Buffer<u32>, dst: &Buffer<u32>, width: u32, height: u32, clip_ppm: u32) -> Result<usize> {
+    fn image_kernels(&self, ctx: &Context) -> Result<&ImageKernels> {
+        if let Some(k) = self.image_kernels.get() {
+            return Ok(k);
+        }
+        let sub = (256 / ctx.info().subgroup_size.max(1)).clamp(1, 8);
+        let shader = &shaders::LEVELS_STRETCH_AND_COUNT_IMAGE;
+        let k = ImageKernels {
+            count: Kernel::new(ctx, shader, &[(0, sub), (1, 1), (2, 0)])?,
+            stretch: Kernel::new(ctx, shader, &[(0, 1), (1, 0), (2, 1)])?,
+            stretch_and_count: Kernel::new(ctx, shader, &[(0, sub), (1, 1), (2, 1)])?,
+        };
+        Ok(self.image_kernels.get_or_init(|| k))
+    }
+
+    /// One use of `stretch_and_count_image.comp` over a `width x height` image: a grid of up to
+    /// STRETCH_GROUPS groups of 256 walking the pixels in row order.
+    #[allow(clippy::too_many_arguments)]
+    fn dispatch_image(
+        &self,
+        rec: &mut Recorder,
+        kernel: &Kernel,
+        src: vk::ImageView,
+        dst: vk::ImageView,
+        bins: &Buffer<u32>,
+        width: u32,
+        height: u32,
+    ) -> Result<()> {
+        let n = width as u64 * height as u64;
+        let groups = n.div_ceil(256).clamp(1, STRETCH_GROUPS) as u32;
+        let binds = [Bind::raw_image(src), Bind::raw_image(dst), self.levels.bind(), bins.bind()];
+        rec.dispatch(kernel, [groups, 1, 1], &binds, bytemuck::cast_slice(&[width, height]))
+    }
+
+    /// The pixel count of a frame, after checking the buffers (or images) and the clip.
+    fn check(&self, pixels: Pixels, width: u32, height: u32, clip_ppm: u32) -> Result<usize> {
         let n = width as u64 * height as u64;
         if n == 0 {
             return Err(Error::invalid(format!("image size {width}x{height} is empty")));
@@ -171,13 +286,22 @@ impl Levels {
                 self.max_pixels
             )));
         }
-        let padded = n.div_ceil(4) * 4;
-        if (src.len() as u64) < padded || (dst.len() as u64) < padded {
-            return Err(Error::invalid(format!(
-                "a {width}x{height} image needs {padded} pixels (a multiple of 4) in src and in dst; they hold {} and {}",
-                src.len(),
-                dst.len()
-            )));
+        match pixels {
+            Pixels::Buffers { src, dst } => {
+                let padded = n.div_ceil(4) * 4;
+                if (src.len() as u64) < padded || (dst.len() as u64) < padded {
+                    return Err(Error::invalid(format!(
+                        "a {width}x{height} image needs {padded} pixels (a multiple of 4) in src and in dst; they hold {} and {}",
+                        src.len(),
+                        dst.len()
+                    )));
+                }
+            }
+            Pixels::Images { src, dst } => {
+                if src == dst {
+                    return Err(Error::invalid("levels: src and dst must be two different images"));
+                }
+            }
         }
         if clip_ppm > MAX_CLIP_PPM {
             return Err(Error::invalid(format!("clip {clip_ppm} ppm: at most {MAX_CLIP_PPM} (less than half the pixels at each end)")));
@@ -185,31 +309,43 @@ impl Levels {
         Ok(n as usize)
     }
 
-    /// As `record`, calling `step(rec, name)` after each step (timestamps).
+    /// As `record` (or `record_images`), calling `step(rec, name)` after each step (timestamps).
     #[allow(clippy::too_many_arguments)]
     fn record_steps(
         &self,
         rec: &mut Recorder,
-        src: &Buffer<u32>,
-        dst: &Buffer<u32>,
+        pixels: Pixels,
         width: u32,
         height: u32,
         clip_ppm: u32,
         chart: Option<&Buffer<u32>>,
         step: &mut dyn FnMut(&mut Recorder, &str) -> Result<()>,
     ) -> Result<()> {
-        let n = self.check(src, dst, width, height, clip_ppm)?;
+        let n = self.check(pixels, width, height, clip_ppm)?;
         if let Some(c) = chart {
             if c.len() < (CHART_WIDTH * CHART_HEIGHT) as usize {
                 return Err(Error::invalid(format!("the chart needs {} pixels; the buffer holds {}", CHART_WIDTH * CHART_HEIGHT, c.len())));
             }
         }
+        let images = match pixels {
+            Pixels::Images { .. } => Some(self.image_kernels(rec.context())?),
+            Pixels::Buffers { .. } => None,
+        };
         self.primed.set(true);
         let input = |b: &Buffer<u32>| Input::Buffer { buffer: b.raw(), offset: 0, width: n as u32, height: 1 };
         // The last frame's steps are done with the scratch before this one fills it again.
         rec.barrier(Sync::ComputeToTransfer);
-        // Step 1: the luminance histogram (zeroes `before` itself).
-        self.histogram.record(rec, input(src), self.before.raw())?;
+        // Step 1: the luminance histogram (the buffers' histogram zeroes `before` itself).
+        match pixels {
+            Pixels::Buffers { src, .. } => self.histogram.record(rec, input(src), self.before.raw())?,
+            Pixels::Images { src, dst } => {
+                rec.fill(&self.before, 0);
+                rec.fill(&self.after, 0);
+                rec.barrier(Sync::TransferToCompute);
+                // dst is bound but not written (STRETCH is off).
+                self.dispatch_image(rec, &images.unwrap().count, src, dst, &self.before, width, height)?;
+            }
+        }
         rec.barrier(Sync::ComputeToCompute);
         step(rec, "histogram")?;
         // Step 2: black, white and the stretch table, from the histogram where it is.
@@ -218,14 +354,23 @@ impl Levels {
         rec.barrier(Sync::ComputeToCompute);
         step(rec, "find-levels")?;
         // Step 3: every pixel through the table.
-        let groups = ((n / 4) as u64).div_ceil(256).clamp(1, STRETCH_GROUPS) as u32;
-        let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
-        rec.dispatch(&self.stretch, [groups, 1, 1], &[s, d, s, d, self.levels.bind()], bytemuck::bytes_of(&(n as u32)))?;
+        match pixels {
+            Pixels::Buffers { src, dst } => {
+                let groups = ((n / 4) as u64).div_ceil(256).clamp(1, STRETCH_GROUPS) as u32;
+                let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
+                rec.dispatch(&self.stretch, [groups, 1, 1], &[s, d, s, d, self.levels.bind()], bytemuck::bytes_of(&(n as u32)))?;
+            }
+            Pixels::Images { src, dst } => self.dispatch_image(rec, &images.unwrap().stretch, src, dst, &self.after, width, height)?,
+        }
         step(rec, "stretch")?;
         let Some(chart) = chart else { return Ok(()) };
         // Step 4: the histogram of the result (its fill waits for nothing but this barrier).
         rec.barrier(Sync::ComputeToCompute);
-        self.histogram.record(rec, input(dst), self.after.raw())?;
+        match pixels {
+            Pixels::Buffers { dst, .. } => self.histogram.record(rec, input(dst), self.after.raw())?,
+            // `after` was zeroed in step 1; the result is read from dst (and dst bound, unwritten).
+            Pixels::Images { dst, .. } => self.dispatch_image(rec, &images.unwrap().count, dst, dst, &self.after, width, height)?,
+        }
         rec.barrier(Sync::ComputeToCompute);
         step(rec, "histogram-after")?;
         // Step 5: one workgroup per row of the chart, one invocation per column.
@@ -244,23 +389,85 @@ pub struct Output {
     pub histogram_variant: histogram::Variant,
 }
 
+/// A frame's input and output on the GPU, in the chosen storage.
+enum Surfaces {
+    Buffers(Buffer<u32>, Buffer<u32>),
+    Images(Image, Image),
+}
+
+impl Surfaces {
+    fn new(ctx: &Context, img: &Rgba8, storage: Storage, name: &str) -> Result<Surfaces> {
+        let (w, h) = (img.width, img.height);
+        Ok(match storage {
+            Storage::Buffers => {
+                let mut packed = img.packed().to_vec();
+                packed.resize((img.pixel_count() as usize).div_ceil(4) * 4, 0);
+                let dst = Buffer::<u32>::new(ctx, packed.len(), &format!("{name} output"))?;
+                Surfaces::Buffers(Buffer::from_slice(ctx, &packed, name)?, dst)
+            }
+            Storage::Images => {
+                let src = Image::from_rgba8(ctx, w, h, &img.pixels, name)?;
+                let dst = Image::new(ctx, w, h, &format!("{name} output"))?;
+                ctx.submit(|rec| {
+                    rec.image_layout(&dst, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+                    Ok(())
+                })?;
+                Surfaces::Images(src, dst)
+            }
+        })
+    }
+
+    fn pixels(&self) -> Pixels<'_> {
+        match self {
+            Surfaces::Buffers(src, dst) => Pixels::Buffers { src, dst },
+            Surfaces::Images(src, dst) => Pixels::Images { src: src.view(), dst: dst.view() },
+        }
+    }
+
+    /// The output read back (after a barrier that makes it visible to transfers).
+    fn read_output(&self, ctx: &Context, width: u32, height: u32) -> Result<Rgba8> {
+        let n = width as usize * height as usize;
+        match self {
+            Surfaces::Buffers(_, dst) => {
+                let px: Vec<u32> = ctx.read(dst)?;
+                Rgba8::new(width, height, bytemuck::cast_slice(&px[..n]).to_vec())
+            }
+            Surfaces::Images(_, dst) => Rgba8::new(width, height, dst.read(ctx)?),
+        }
+    }
+}
+
 /// Uploads `img`, runs `warmup` + `runs` timed frames (per-step GPU timestamps; none with `runs`
 /// = 0), and reads the last frame back.
 pub fn time(ctx: &Context, img: &Rgba8, clip_ppm: u32, with_chart: bool, warmup: u32, runs: u32) -> Result<(StepTimes, Output)> {
+    time_on(ctx, img, Storage::Buffers, clip_ppm, with_chart, warmup, runs)
+}
+
+/// `time` with the pixels in buffers (`record`) or in rgba8 storage images (`record_images`).
+pub fn time_on(
+    ctx: &Context,
+    img: &Rgba8,
+    storage: Storage,
+    clip_ppm: u32,
+    with_chart: bool,
+    warmup: u32,
+    runs: u32,
+) -> Result<(StepTimes, Output)> {
     let n = img.pixel_count();
     let lv = Levels::new(ctx, n)?;
-    let mut packed = img.packed().to_vec();
-    packed.resize((n as usize).div_ceil(4) * 4, 0);
-    let src = Buffer::from_slice(ctx, &packed, "levels input")?;
-    let dst = Buffer::<u32>::new(ctx, packed.len(), "levels output")?;
+    let surfaces = Surfaces::new(ctx, img, storage, "levels input")?;
+    let pixels = surfaces.pixels();
     let chart = if with_chart { Some(Buffer::<u32>::new(ctx, (CHART_WIDTH * CHART_HEIGHT) as usize, "levels chart")?) } else { None };
     let (w, h) = (img.width, img.height);
+    let frame = |rec: &mut Recorder, step: &mut dyn FnMut(&mut Recorder, &str) -> Result<()>| {
+        lv.record_steps(rec, pixels, w, h, clip_ppm, chart.as_ref(), step)
+    };
     let mut times = StepTimes::default();
     if runs == 0 {
-        ctx.submit(|rec| lv.record(rec, &src, &dst, w, h, clip_ppm, chart.as_ref()))?;
+        ctx.submit(|rec| frame(rec, &mut |_, _| Ok(())))?;
     } else {
         // The whole frame, then each step on its own (timestamps between the steps).
-        times.frame = measure(ctx, warmup, runs, |rec| lv.record(rec, &src, &dst, w, h, clip_ppm, chart.as_ref()))?;
+        times.frame = measure(ctx, warmup, runs, |rec| frame(rec, &mut |_, _| Ok(())))?;
         let mut timer = Timer::new(ctx, 8)?;
         let mut samples: Vec<Vec<f64>> = vec![Vec::new(); 5];
         for _ in 0..runs {
@@ -268,7 +475,7 @@ pub fn time(ctx: &Context, img: &Rgba8, clip_ppm: u32, with_chart: bool, warmup:
                 timer.reset(rec);
                 rec.barrier(Sync::Full);
                 timer.stamp(rec, "start")?;
-                lv.record_steps(rec, &src, &dst, w, h, clip_ppm, chart.as_ref(), &mut |rec, name| timer.stamp(rec, name))
+                frame(rec, &mut |rec, name| timer.stamp(rec, name))
             })?;
             let stamps = timer.read()?;
             for (i, pair) in stamps.windows(2).enumerate() {
@@ -287,8 +494,7 @@ pub fn time(ctx: &Context, img: &Rgba8, clip_ppm: u32, with_chart: bool, warmup:
         Ok(())
     })?;
     let levels: Vec<u32> = ctx.read(&lv.levels)?;
-    let out: Vec<u32> = ctx.read(&dst)?;
-    let image = Rgba8::new(w, h, bytemuck::cast_slice(&out[..n as usize]).to_vec())?;
+    let image = surfaces.read_output(ctx, w, h)?;
     let chart = match &chart {
         Some(c) => {
             let px: Vec<u32> = ctx.read(c)?;
@@ -320,28 +526,32 @@ pub struct VideoTimes {
 /// `record_following` for the rest, no read-back in between), and reads every output back
 /// (`runs` = 0: once, untimed).
 pub fn time_video(ctx: &Context, frames: &[Rgba8], clip_ppm: u32, warmup: u32, runs: u32) -> Result<(VideoTimes, Vec<Rgba8>)> {
+    time_video_on(ctx, frames, Storage::Buffers, clip_ppm, warmup, runs)
+}
+
+/// `time_video` with the frames in buffers or in rgba8 storage images (`record_images`, then
+/// `record_following_images`).
+pub fn time_video_on(
+    ctx: &Context,
+    frames: &[Rgba8],
+    storage: Storage,
+    clip_ppm: u32,
+    warmup: u32,
+    runs: u32,
+) -> Result<(VideoTimes, Vec<Rgba8>)> {
     let Some(first) = frames.first() else { return Err(Error::invalid("a video needs at least one frame")) };
     let (w, h) = (first.width, first.height);
     if frames.iter().any(|f| (f.width, f.height) != (w, h)) {
         return Err(Error::invalid("every frame of a video must have the first one's size"));
     }
-    let n = first.pixel_count();
-    let lv = Levels::new(ctx, n)?;
-    let padded = (n as usize).div_ceil(4) * 4;
-    let mut srcs = Vec::with_capacity(frames.len());
-    let mut dsts = Vec::with_capacity(frames.len());
-    for f in frames {
-        let mut packed = f.packed().to_vec();
-        packed.resize(padded, 0);
-        srcs.push(Buffer::from_slice(ctx, &packed, "video frame")?);
-        dsts.push(Buffer::<u32>::new(ctx, padded, "video output")?);
-    }
+    let lv = Levels::new(ctx, first.pixel_count())?;
+    let surfaces: Vec<Surfaces> = frames.iter().map(|f| Surfaces::new(ctx, f, storage, "video frame")).collect::<Result<_>>()?;
     let record_video = |rec: &mut Recorder, step: &mut dyn FnMut(&mut Recorder) -> Result<()>| -> Result<()> {
-        for (k, (src, dst)) in srcs.iter().zip(&dsts).enumerate() {
+        for (k, s) in surfaces.iter().enumerate() {
             if k == 0 {
-                lv.record(rec, src, dst, w, h, clip_ppm, None)?;
+                lv.record_steps(rec, s.pixels(), w, h, clip_ppm, None, &mut |_, _| Ok(()))?;
             } else {
-                lv.record_following(rec, src, dst, w, h, clip_ppm)?;
+                lv.record_following_on(rec, s.pixels(), w, h, clip_ppm)?;
             }
             step(rec)?;
         }
@@ -378,11 +588,7 @@ pub fn time_video(ctx: &Context, frames: &[Rgba8], clip_ppm: u32, warmup: u32, r
         rec.barrier(Sync::ComputeToTransfer);
         Ok(())
     })?;
-    let mut outs = Vec::with_capacity(frames.len());
-    for dst in &dsts {
-        let px: Vec<u32> = ctx.read(dst)?;
-        outs.push(Rgba8::new(w, h, bytemuck::cast_slice(&px[..n as usize]).to_vec())?);
-    }
+    let outs = surfaces.iter().map(|s| s.read_output(ctx, w, h)).collect::<Result<Vec<_>>>()?;
     Ok((times, outs))
 }
 
