@@ -35,21 +35,26 @@ void main() {
     }
     uint sub = (gl_SubgroupID % NUM_SUB) * BINS;
     barrier(); // the table is complete, the histograms zero
-    // A grid-stride walk over the pixels in row order (consecutive invocations on consecutive
-    // pixels of a row), stepping x and y by the stride instead of dividing each index.
-    uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    uint step_y = stride / p.width, step_x = stride % p.width;
-    uint x = gl_GlobalInvocationID.x % p.width, y = gl_GlobalInvocationID.x / p.width;
-    while (y < p.height) {
-        ivec2 at = ivec2(x, y);
-        uvec4 c = uvec4(round(imageLoad(src, at) * 255.0));
-        if (COUNT) atomicAdd(sub_bins[sub + bin_of(c.r, c.g, c.b)], 1u);
-        if (STRETCH) imageStore(dst, at, vec4(table[c.r], table[c.g], table[c.b], c.a) / 255.0);
-        x += step_x;
-        y += step_y;
-        if (x >= p.width) {
-            x -= p.width;
-            y += 1u;
+    // The image in tiles of 32 x 64 pixels, one tile after another per group (grid-stride over
+    // the tiles): invocation l takes column l % 32 and rows l / 32 + 8 j of the tile, its eight
+    // loads in flight before any is used. Tiles, not rows, because GPUs lay images out in 2D
+    // blocks: a tile's texels share cache lines. (On the H200 at 8192 x 8192, a walk in row
+    // order took 0.715 ms for steps 1-3, tiles of 32 x 32 0.306, these 0.286; buffers 0.215.)
+    uint tiles_x = (p.width + 31u) / 32u, tiles = tiles_x * ((p.height + 63u) / 64u);
+    uint lx = l % 32u, ly = l / 32u;
+    for (uint t = gl_WorkGroupID.x; t < tiles; t += gl_NumWorkGroups.x) {
+        uint x = (t % tiles_x) * 32u + lx, y0 = (t / tiles_x) * 64u + ly;
+        uvec4 c[8];
+        for (uint j = 0u; j < 8u; ++j) {
+            uint y = y0 + 8u * j;
+            c[j] = (x < p.width && y < p.height) ? uvec4(round(imageLoad(src, ivec2(x, y)) * 255.0)) : uvec4(0u);
+        }
+        for (uint j = 0u; j < 8u; ++j) {
+            uint y = y0 + 8u * j;
+            if (x < p.width && y < p.height) {
+                if (COUNT) atomicAdd(sub_bins[sub + bin_of(c[j].r, c[j].g, c[j].b)], 1u);
+                if (STRETCH) imageStore(dst, ivec2(x, y), vec4(table[c[j].r], table[c[j].g], table[c[j].b], c[j].a) / 255.0);
+            }
         }
     }
     if (!COUNT) return;

@@ -256,7 +256,7 @@ impl Levels {
     }
 
     /// One use of `stretch_and_count_image.comp` over a `width x height` image: a grid of up to
-    /// STRETCH_GROUPS groups of 256 walking the pixels in row order.
+    /// STRETCH_GROUPS groups of 256, each walking tiles of 32 x 64 pixels.
     #[allow(clippy::too_many_arguments)]
     fn dispatch_image(
         &self,
@@ -268,8 +268,8 @@ impl Levels {
         width: u32,
         height: u32,
     ) -> Result<()> {
-        let n = width as u64 * height as u64;
-        let groups = n.div_ceil(256).clamp(1, STRETCH_GROUPS) as u32;
+        let tiles = width.div_ceil(32) as u64 * height.div_ceil(64) as u64;
+        let groups = tiles.clamp(1, STRETCH_GROUPS) as u32;
         let binds = [Bind::raw_image(src), Bind::raw_image(dst), self.levels.bind(), bins.bind()];
         rec.dispatch(kernel, [groups, 1, 1], &binds, bytemuck::cast_slice(&[width, height]))
     }
