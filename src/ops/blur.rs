@@ -11,7 +11,7 @@
 //! Filter sizes `1 ..= MAX_FILTER` (128) for every variant: `tiled`'s 128-texel tile row leaves
 //! `blockDim = 128 - (N - 1) >= 1` outputs only up to `N = 128`.
 use crate::cpu;
-use crate::gpu::{self, vk, Buffer, Context, DeviceInfo, Error, Image, Kernel, Recorder, Result, Sync, Timing};
+use crate::gpu::{self, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, Kernel, Recorder, Result, Sync, Timing};
 use crate::ops::images::Rgba8;
 use crate::shaders;
 use std::sync::{Arc, Mutex};
@@ -500,15 +500,27 @@ impl Blur {
                 dst.width, dst.height, tmp.width, tmp.height
             )));
         }
-        if src.raw() == dst.raw() || src.raw() == tmp.raw() || dst.raw() == tmp.raw() {
+        self.record_views(rec, [src.view(), dst.view(), tmp.view()], w, h, params)
+    }
+
+    /// `record` on views of the caller's own images (engine mode): `[src, dst, tmp]`, three
+    /// distinct `R8G8B8A8_UNORM` storage images of `width x height` in `GENERAL` layout. Barrier
+    /// contract as for [`Blur::record`].
+    pub fn record_views(&self, rec: &mut Recorder, views: [vk::ImageView; 3], width: u32, height: u32, params: Params) -> Result<()> {
+        if !self.variant.uses_images() {
+            return Err(Error::invalid(format!("the {} blur variant works on packed u32 buffers: use record_packed", self.variant)));
+        }
+        let [src, dst, tmp] = views;
+        if src == dst || src == tmp || dst == tmp {
             return Err(Error::invalid("blur: src, dst and tmp must be three different images"));
         }
+        let (w, h) = (width, height);
         let info = rec.context().info().clone();
         validate(&info, w, h, params, self.variant)?;
         let kernel = self.kernel.as_ref().ok_or_else(|| Error::invalid("blur kernel missing"))?;
         let groups = dispatch_groups(&info, w, h, params.filter, self.variant, &self.config);
         let per = self.variant.passes_per_iteration();
-        let passes = chain(params.iterations * per, src, dst, tmp);
+        let passes = chain(params.iterations * per, &src, &dst, &tmp);
         for (i, (input, output)) in passes.into_iter().enumerate() {
             if i > 0 {
                 rec.barrier(Sync::ComputeToCompute);
@@ -516,7 +528,7 @@ impl Blur {
             let pass = i % per as usize;
             let push = Push { width: w, height: h, filter_size: params.filter, flip: pass as u32 };
             let g = groups[pass];
-            rec.dispatch(kernel, [g[0], g[1], 1], &[input.bind(), output.bind()], &gpu::push_bytes(&push))?;
+            rec.dispatch(kernel, [g[0], g[1], 1], &[Bind::raw_image(*input), Bind::raw_image(*output)], &gpu::push_bytes(&push))?;
         }
         Ok(())
     }
