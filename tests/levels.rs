@@ -235,6 +235,14 @@ fn cli_png_json_and_bad_input() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((v["storage"].as_str(), v["matches_cpu"]["image"].as_bool()), (Some("rgba8 storage images"), Some(true)), "{v}");
     assert!(images::load(&png_images).unwrap() == want.image);
+    // Past one storage binding of pixels (lavapipe's: 128 MiB, 33554432 pixels), buffers are
+    // refused in one line that names --images, and images take the frame, exact.
+    let big = ["levels", "--synthetic", "8193x4097:natural", "--runs", "1", "--without-chart"];
+    fails_with_one_line(&[&["--device", "llvmpipe"], &big[..]].concat(), "--images");
+    let out = wg().args(["--device", "llvmpipe", "--validate", "--json"]).args(big).arg("--images").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["matches_cpu"], serde_json::json!({"levels": true, "image": true, "chart": null}), "{v}");
     // A video: every frame checked.
     let out = wg().args(["levels", "--json", "--runs", "1", "--synthetic", "33x21", "--video", "4"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

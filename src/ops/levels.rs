@@ -41,6 +41,8 @@ pub struct Levels {
     after: Buffer<u32>,
     levels: Buffer<u32>,
     max_pixels: u64,
+    /// The most pixels a frame on buffers may have (the buffer histogram's size).
+    histogram_pixels: u64,
     /// A frame has been recorded: the levels buffer will hold a table for `record_following`.
     primed: std::cell::Cell<bool>,
 }
@@ -54,6 +56,11 @@ pub struct StepTimes {
     pub histogram_after: Timing,
     pub draw_chart: Timing,
     pub frame: Timing,
+}
+
+/// The most pixels a frame on buffers may have on this device: one storage binding of them.
+pub fn max_pixels_in_buffers(info: &crate::gpu::DeviceInfo) -> u64 {
+    info.max_storage_buffer_range.min(u32::MAX as u64) / 4 / 4 * 4
 }
 
 /// Where a frame's pixels are.
@@ -83,21 +90,19 @@ struct ImageKernels {
 }
 
 impl Levels {
-    /// The pipelines and scratch for images of up to `max_pixels` pixels (at most one storage
-    /// binding of pixels on this device).
+    /// The pipelines and scratch for images of up to `max_pixels` pixels. On buffers of pixels
+    /// (`record`) a frame holds at most one storage binding of pixels (`max_pixels_in_buffers`);
+    /// on images (`record_images`) up to 2^32 - 1 pixels.
     pub fn new(ctx: &Context, max_pixels: u64) -> Result<Levels> {
         let info = ctx.info();
-        let limit = info.max_storage_buffer_range.min(u32::MAX as u64) / 4 / 4 * 4;
-        if max_pixels == 0 || max_pixels > limit {
-            return Err(Error::invalid(format!(
-                "levels takes images of 1 to {limit} pixels on {} (one storage binding); {max_pixels} asked",
-                info.name
-            )));
+        if max_pixels == 0 || max_pixels > u32::MAX as u64 {
+            return Err(Error::invalid(format!("levels takes images of 1 to {} pixels; {max_pixels} asked", u32::MAX)));
         }
         let params = histogram::Params::default(); // 256 bins of 000's luminance
         let variant = histogram::auto(info, &params);
         // The histogram sees at most `max_pixels` in one band: one row of that many pixels.
-        let histogram = Histogram::new(ctx, variant, &params, max_pixels as u32, 1)?;
+        let in_buffers = max_pixels.min(max_pixels_in_buffers(info));
+        let histogram = Histogram::new(ctx, variant, &params, in_buffers as u32, 1)?;
         Ok(Levels {
             histogram,
             find: Kernel::new(ctx, &shaders::LEVELS_FIND_LEVELS, &[])?,
@@ -110,6 +115,7 @@ impl Levels {
             after: Buffer::new(ctx, BINS, "levels histogram after")?,
             levels: Buffer::new(ctx, LEVELS_WORDS, "levels")?,
             max_pixels,
+            histogram_pixels: in_buffers,
             primed: std::cell::Cell::new(false),
         })
     }
@@ -241,6 +247,18 @@ impl Levels {
         rec.dispatch(&self.find, [1, 1, 1], &[self.before.bind(), self.levels.bind()], bytemuck::cast_slice(&push))
     }
 
+    /// Refuses a frame too large for `storage` before anything is uploaded.
+    fn check_storage(&self, storage: Storage, width: u32, height: u32) -> Result<()> {
+        let n = width as u64 * height as u64;
+        if storage == Storage::Buffers && n > self.histogram_pixels {
+            return Err(Error::invalid(format!(
+                "a {width}x{height} image has {n} pixels; on buffers these pipelines take at most {} (one storage binding); images take more (--images)",
+                self.histogram_pixels
+            )));
+        }
+        Ok(())
+    }
+
     fn image_kernels(&self, ctx: &Context) -> Result<&ImageKernels> {
         if let Some(k) = self.image_kernels.get() {
             return Ok(k);
@@ -288,6 +306,12 @@ impl Levels {
         }
         match pixels {
             Pixels::Buffers { src, dst } => {
+                let limit = self.histogram_pixels;
+                if n > limit {
+                    return Err(Error::invalid(format!(
+                        "a {width}x{height} image has {n} pixels; on buffers these pipelines take at most {limit} (one storage binding); images take more (record_images, --images)"
+                    )));
+                }
                 let padded = n.div_ceil(4) * 4;
                 if (src.len() as u64) < padded || (dst.len() as u64) < padded {
                     return Err(Error::invalid(format!(
@@ -455,6 +479,7 @@ pub fn time_on(
 ) -> Result<(StepTimes, Output)> {
     let n = img.pixel_count();
     let lv = Levels::new(ctx, n)?;
+    lv.check_storage(storage, img.width, img.height)?;
     let surfaces = Surfaces::new(ctx, img, storage, "levels input")?;
     let pixels = surfaces.pixels();
     let chart = if with_chart { Some(Buffer::<u32>::new(ctx, (CHART_WIDTH * CHART_HEIGHT) as usize, "levels chart")?) } else { None };
@@ -545,6 +570,7 @@ pub fn time_video_on(
         return Err(Error::invalid("every frame of a video must have the first one's size"));
     }
     let lv = Levels::new(ctx, first.pixel_count())?;
+    lv.check_storage(storage, w, h)?;
     let surfaces: Vec<Surfaces> = frames.iter().map(|f| Surfaces::new(ctx, f, storage, "video frame")).collect::<Result<_>>()?;
     let record_video = |rec: &mut Recorder, step: &mut dyn FnMut(&mut Recorder) -> Result<()>| -> Result<()> {
         for (k, s) in surfaces.iter().enumerate() {
@@ -612,6 +638,7 @@ impl<'a> Stream<'a> {
     pub fn new(ctx: &'a Context, width: u32, height: u32, clip_ppm: u32) -> Result<Stream<'a>> {
         let n = width as u64 * height as u64;
         let levels = Levels::new(ctx, n)?;
+        levels.check_storage(Storage::Buffers, width, height)?;
         let padded = (n as usize).div_ceil(4) * 4;
         let src = Buffer::new(ctx, padded, "stream frame")?;
         let dst = Buffer::new(ctx, padded, "stream output")?;
