@@ -136,7 +136,7 @@ fn refusals_are_errors_not_panics() {
     let g = gpu();
     let img = random_image(5, 5, 1);
     let huge = Params { bins: 1 << 20, ..Default::default() };
-    for v in [Variant::Shared, Variant::ChunksSum, Variant::Fastest, Variant::PerThread] {
+    for v in [Variant::Shared, Variant::ChunksSum, Variant::Fastest, Variant::PerThread, Variant::FastestImage] {
         let e = histogram::run(&g, &img, &huge, v).unwrap_err().to_string();
         assert!(e.contains("shared memory") || e.contains("private"), "{e}");
     }
@@ -145,6 +145,7 @@ fn refusals_are_errors_not_panics() {
     let want = reference(&img.pixels, Measure::Luminance, 1 << 20);
     assert_eq!(histogram::run(&g, &img, &huge, Variant::Atomic).unwrap(), want);
     assert_eq!(histogram::auto(g.info(), &huge), Variant::Atomic);
+    assert_eq!(histogram::auto_image(g.info(), &huge), Variant::GlobalAtomic);
     let want = reference(&img.pixels, Measure::Grey, 1 << 22);
     let p = Params { bins: 1 << 22, measure: Measure::Grey, ..Default::default() };
     assert_eq!(histogram::run(&g, &img, &p, Variant::GlobalAtomic).unwrap(), want);

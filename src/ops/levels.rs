@@ -35,7 +35,7 @@ pub struct Levels {
     stretch: Kernel,
     draw: Kernel,
     stretch_and_count: Kernel,
-    /// `stretch_and_count_image.comp` as count / stretch / both, made on first use.
+    /// The image path's kernels, made on first use.
     image_kernels: std::cell::OnceCell<ImageKernels>,
     before: Buffer<u32>,
     after: Buffer<u32>,
@@ -82,9 +82,10 @@ pub enum Storage {
     Images,
 }
 
-/// The image path's three uses of one kernel (specialization constants COUNT and STRETCH).
+/// The image path: the histogram op's image variant (steps 1 and 4), and
+/// `stretch_and_count_image.comp` without and with its counting (step 3, a following frame).
 struct ImageKernels {
-    count: Kernel,
+    histogram: Histogram,
     stretch: Kernel,
     stretch_and_count: Kernel,
 }
@@ -263,18 +264,20 @@ impl Levels {
         if let Some(k) = self.image_kernels.get() {
             return Ok(k);
         }
-        let sub = (256 / ctx.info().subgroup_size.max(1)).clamp(1, 8);
+        let info = ctx.info();
+        let sub = (256 / info.subgroup_size.max(1)).clamp(1, 8);
         let shader = &shaders::LEVELS_STRETCH_AND_COUNT_IMAGE;
+        let params = histogram::Params::default(); // 256 bins of 000's luminance
         let k = ImageKernels {
-            count: Kernel::new(ctx, shader, &[(0, sub), (1, 1), (2, 0)])?,
-            stretch: Kernel::new(ctx, shader, &[(0, 1), (1, 0), (2, 1)])?,
-            stretch_and_count: Kernel::new(ctx, shader, &[(0, sub), (1, 1), (2, 1)])?,
+            histogram: Histogram::new(ctx, histogram::auto_image(info, &params), &params, 1, 1)?,
+            stretch: Kernel::new(ctx, shader, &[(0, 1), (1, 0)])?,
+            stretch_and_count: Kernel::new(ctx, shader, &[(0, sub), (1, 1)])?,
         };
         Ok(self.image_kernels.get_or_init(|| k))
     }
 
     /// One use of `stretch_and_count_image.comp` over a `width x height` image: a grid of up to
-    /// STRETCH_GROUPS groups of 256, each walking tiles of 32 x 64 pixels.
+    /// STRETCH_GROUPS groups of 256, each walking tiles of 32 x 64 pixels (image_tiles.glsl).
     #[allow(clippy::too_many_arguments)]
     fn dispatch_image(
         &self,
@@ -359,15 +362,12 @@ impl Levels {
         let input = |b: &Buffer<u32>| Input::Buffer { buffer: b.raw(), offset: 0, width: n as u32, height: 1 };
         // The last frame's steps are done with the scratch before this one fills it again.
         rec.barrier(Sync::ComputeToTransfer);
-        // Step 1: the luminance histogram (the buffers' histogram zeroes `before` itself).
+        // Step 1: the luminance histogram (it zeroes `before` itself).
         match pixels {
             Pixels::Buffers { src, .. } => self.histogram.record(rec, input(src), self.before.raw())?,
-            Pixels::Images { src, dst } => {
-                rec.fill(&self.before, 0);
-                rec.fill(&self.after, 0);
-                rec.barrier(Sync::TransferToCompute);
-                // dst is bound but not written (STRETCH is off).
-                self.dispatch_image(rec, &images.unwrap().count, src, dst, &self.before, width, height)?;
+            Pixels::Images { src, .. } => {
+                let image = Input::Image { view: src, width, height };
+                images.unwrap().histogram.record(rec, image, self.before.raw())?
             }
         }
         rec.barrier(Sync::ComputeToCompute);
@@ -384,7 +384,7 @@ impl Levels {
                 let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
                 rec.dispatch(&self.stretch, [groups, 1, 1], &[s, d, s, d, self.levels.bind()], bytemuck::bytes_of(&(n as u32)))?;
             }
-            Pixels::Images { src, dst } => self.dispatch_image(rec, &images.unwrap().stretch, src, dst, &self.after, width, height)?,
+            Pixels::Images { src, dst } => self.dispatch_image(rec, &images.unwrap().stretch, src, dst, &self.before, width, height)?,
         }
         step(rec, "stretch")?;
         let Some(chart) = chart else { return Ok(()) };
@@ -392,8 +392,10 @@ impl Levels {
         rec.barrier(Sync::ComputeToCompute);
         match pixels {
             Pixels::Buffers { dst, .. } => self.histogram.record(rec, input(dst), self.after.raw())?,
-            // `after` was zeroed in step 1; the result is read from dst (and dst bound, unwritten).
-            Pixels::Images { dst, .. } => self.dispatch_image(rec, &images.unwrap().count, dst, dst, &self.after, width, height)?,
+            Pixels::Images { dst, .. } => {
+                let image = Input::Image { view: dst, width, height };
+                images.unwrap().histogram.record(rec, image, self.after.raw())?
+            }
         }
         rec.barrier(Sync::ComputeToCompute);
         step(rec, "histogram-after")?;
