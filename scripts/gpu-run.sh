@@ -2,7 +2,7 @@
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
-# sort), levels (auto levels next to PyTorch), levelsimages (levels on buffers and on images), sort (the radix sorts next to CUB and torch.sort), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
+# sort), levels (auto levels next to PyTorch), levelsimages (levels on buffers and on images), histimages (the histogram's image variants), sort (the radix sorts next to CUB and torch.sort), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
 # compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), compactwarp (scripts/gpu-compact-warp.sh), blurfilters (scripts/gpu-blur-filters.sh), histcheck.
 # Results under $OUT. The device tool brings back at most 8 files from $OUT: `full` writes 6 and
 # its log (`> $OUT/workgroup.txt`) a seventh, so a call that runs more should tar the rest.
@@ -100,6 +100,21 @@ if [ "$mode" = levels ]; then
   for s in 1920x1080 3840x2160 8192x8192; do log $W levels --synthetic $s:natural --video 8 --runs 30; done
   log $W study --ops levels --runs 30 --out "$out/study-levels"
   log python3 scripts/peers/levels_torch.py | tee "$out/peers_levels_torch.txt"
+  exit 0
+fi
+if [ "$mode" = histimages ]; then
+  # The histogram's image variants (001's and fastest-image) next to fastest on buffers, then
+  # levels on images (its steps 1 and 4 run fastest-image).
+  log $W bandwidth --mb 256 --runs 30
+  for s in 2448x1505 3200x2400 8192x8192; do for k in natural random flat; do
+    log $W histogram --synthetic $s:$k --variant global-atomic,shared,per-thread,fastest,fastest-image --runs 30
+  done; done
+  log $W histogram --synthetic 3200x2400:natural --bins 16 --measure grey --variant global-atomic,shared,per-thread,fastest,fastest-image --runs 30
+  for s in 1920x1080 3840x2160 8192x8192; do
+    log $W levels --synthetic $s:natural --runs 30 --images
+    log $W levels --synthetic $s:natural --runs 30 --without-chart --images
+  done
+  log $W study --ops histogram,levels --runs 10 --out "$out/study-hist-levels"
   exit 0
 fi
 if [ "$mode" = levelsimages ]; then

@@ -15,7 +15,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = MeasureArg::Luminance)]
     measure: MeasureArg,
     /// Variant: cpu, cpu-par, single, racy, atomic, chunks-sum, chunks-reduce, global-atomic,
-    /// shared, per-thread, fastest, auto (fastest that fits), all (a timed table), or a
+    /// shared, per-thread, fastest, fastest-image, auto (fastest that fits), all (a timed table), or a
     /// comma-separated list (a timed table of those)
     #[arg(long, default_value = "auto")]
     variant: String,

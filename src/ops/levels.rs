@@ -362,12 +362,16 @@ impl Levels {
         let input = |b: &Buffer<u32>| Input::Buffer { buffer: b.raw(), offset: 0, width: n as u32, height: 1 };
         // The last frame's steps are done with the scratch before this one fills it again.
         rec.barrier(Sync::ComputeToTransfer);
-        // Step 1: the luminance histogram (it zeroes `before` itself).
+        // Step 1: the luminance histogram (the buffers' zeroes `before` itself; on images both
+        // histograms are zeroed here, so that step 4 needs no fill).
         match pixels {
             Pixels::Buffers { src, .. } => self.histogram.record(rec, input(src), self.before.raw())?,
             Pixels::Images { src, .. } => {
+                rec.fill(&self.before, 0);
+                rec.fill(&self.after, 0);
+                rec.barrier(Sync::TransferToCompute);
                 let image = Input::Image { view: src, width, height };
-                images.unwrap().histogram.record(rec, image, self.before.raw())?
+                images.unwrap().histogram.record_accumulate(rec, image, self.before.raw())?
             }
         }
         rec.barrier(Sync::ComputeToCompute);
@@ -394,7 +398,7 @@ impl Levels {
             Pixels::Buffers { dst, .. } => self.histogram.record(rec, input(dst), self.after.raw())?,
             Pixels::Images { dst, .. } => {
                 let image = Input::Image { view: dst, width, height };
-                images.unwrap().histogram.record(rec, image, self.after.raw())?
+                images.unwrap().histogram.record_accumulate(rec, image, self.after.raw())?
             }
         }
         rec.barrier(Sync::ComputeToCompute);
