@@ -1,7 +1,7 @@
 //! Engine mode, end to end: an engine that owns its Vulkan instance, device, queue and command
 //! buffer hands them to `workgroup`, which records a stable compaction, a reduction, a radix
-//! sort with indices (a draw order by depth, say) and two frames of auto levels on rgba8 images (a post-process:
-//! the second frame with the first one's levels, as auto exposure) into that command buffer; the
+//! sort with indices (a draw order by depth, say), two frames of auto levels on rgba8 images (a post-process:
+//! the second frame with the first one's levels, as auto exposure) and a box blur of the second into that command buffer; the
 //! engine submits it with its own fence. Then the results are checked against the CPU references.
 //!
 //! ```sh
@@ -11,8 +11,9 @@
 use ash::vk;
 use rand::{Rng, SeedableRng};
 use workgroup::gpu::{AdoptInfo, Buffer, Context, Image, Recorder, Sync};
+use workgroup::ops::blur::{self, Blur};
 use workgroup::ops::compact::{self, Compactor, Func, Predicate};
-use workgroup::ops::images::{self, Synthetic};
+use workgroup::ops::images::{self, Rgba8, Synthetic};
 use workgroup::ops::levels::Levels;
 use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
 use workgroup::ops::sort::Sorter;
@@ -122,6 +123,8 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let (w, h) = (picture.width, picture.height);
     let frame_in: Vec<Image> = frames.iter().map(|f| Image::from_rgba8(&ctx, w, h, &f.pixels, "frame")).collect::<Result<_, _>>()?;
     let frame_out: Vec<Image> = (0..2).map(|_| Image::new(&ctx, w, h, "adjusted frame")).collect::<Result<_, _>>()?;
+    // The last adjusted frame blurred (a second post-process), and the blur's scratch image.
+    let blurred: Vec<Image> = (0..2).map(|_| Image::new(&ctx, w, h, "blurred frame")).collect::<Result<_, _>>()?;
 
     // Made once, recorded every frame.
     let keep = Predicate::Greater(0.5f32.to_bits());
@@ -129,6 +132,8 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let reducer = Reducer::new(&ctx, reduce::Variant::SinglePass, ElemType::F32, Op::Sum, n)?;
     let sorter = Sorter::radix_pairs(&ctx, ElemType::F32, n)?;
     let levels = Levels::new(&ctx, pixels as u64)?;
+    let blur = Blur::new(&ctx, blur::Variant::Separable)?;
+    let box_filter = blur::Params { filter: 9, iterations: 1 };
 
     // The engine's command buffer and fence.
     let device = &engine.device;
@@ -153,11 +158,15 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     // 1 in one pass with frame 0's levels, image to image (`record` and `record_following` do
     // the same on buffers of packed pixels). Each records its own barriers; the outputs are put
     // in GENERAL layout first.
-    for out in &frame_out {
+    for out in frame_out.iter().chain(&blurred) {
         rec.image_layout(out, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
     }
     levels.record_images(&mut rec, frame_in[0].view(), frame_out[0].view(), w, h, 5_000, None)?;
     levels.record_following_images(&mut rec, frame_in[1].view(), frame_out[1].view(), w, h, 5_000)?;
+    // Then a 9-pixel box blur of the adjusted frame 1 (seed 003's separable passes): its input was
+    // just written by a compute shader, so a compute-to-compute barrier first (the blur's contract).
+    rec.barrier(Sync::ComputeToCompute);
+    blur.record_views(&mut rec, [frame_out[1].view(), blurred[0].view(), blurred[1].view()], w, h, box_filter)?;
     // After: all three wrote with compute shaders; the engine's next step here is a copy of the
     // count and the sum into its own buffer (and our reads of the sort), so a compute-to-transfer
     // barrier comes first.
@@ -193,6 +202,10 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         anyhow::ensure!(levelled.read(&ctx)? == want.1.pixels, "adjusted frame {k} differs from the CPU's");
         println!("auto levels of frame {k}: black {} white {}, as the CPU does", want.0.black, want.0.white);
     }
+    let levelled = Rgba8::new(w, h, frame_out[1].read(&ctx)?)?;
+    let want_blur = workgroup::cpu::blur::blur(&levelled, box_filter.filter, box_filter.iterations);
+    anyhow::ensure!(blurred[0].read(&ctx)? == want_blur.pixels, "the blurred frame differs from the CPU's");
+    println!("box blur (filter 9) of the adjusted frame 1, as the CPU does");
 
     unsafe {
         device.destroy_fence(fence, None);
@@ -204,7 +217,7 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         println!("validation (with synchronization validation): no messages");
     }
     // workgroup's objects go first; the engine's device outlives them and is destroyed by Engine.
-    drop((compactor, reducer, sorter, levels, input, kept, count, sum, indices, depths, order, frame_in, frame_out));
+    drop((compactor, reducer, sorter, levels, blur, input, kept, count, sum, indices, depths, order, frame_in, frame_out, blurred));
     drop(ctx);
     Ok(())
 }
