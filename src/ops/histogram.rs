@@ -20,8 +20,15 @@ pub const MAX_PRIVATE_BINS: u32 = 1024;
 const FASTEST_WORKGROUP: u32 = 512;
 const FASTEST_GROUPS_PER_CU: u32 = 3;
 const FASTEST_GROUPS_UNKNOWN: u32 = 128;
-/// `fastest-image`'s most workgroups (of 256): the persistent grid over the image's tiles.
-pub const FASTEST_IMAGE_GROUPS: u64 = 1024;
+/// The most workgroups (of 256) of a persistent grid over an image's tiles.
+const IMAGE_TILE_GROUPS: u64 = 1024;
+
+/// The workgroups (of 256) that walk a `width x height` image in tiles of 32 x 64 texels
+/// (`glsl/include/image_tiles.glsl`): one per tile, at most IMAGE_TILE_GROUPS.
+pub fn image_tile_groups(width: u32, height: u32) -> u32 {
+    let tiles = width.div_ceil(32) as u64 * height.div_ceil(64) as u64;
+    tiles.clamp(1, IMAGE_TILE_GROUPS) as u32
+}
 /// `fastest`'s default CHECK_SKIP (see Params::check_skip).
 const FASTEST_CHECK_SKIP: u32 = 3;
 
@@ -433,9 +440,7 @@ impl Histogram {
                     return Err(Error::invalid(format!("{} reads a buffer of pixels, not an image", self.variant.name())));
                 }
                 let groups = if self.variant == Variant::FastestImage {
-                    // A persistent grid over tiles of 32 x 64 texels (glsl/include/image_tiles.glsl).
-                    let tiles = width.div_ceil(32) as u64 * height.div_ceil(64) as u64;
-                    [tiles.clamp(1, FASTEST_IMAGE_GROUPS) as u32, 1, 1]
+                    [image_tile_groups(width, height), 1, 1]
                 } else {
                     let per = if self.variant == Variant::PerThread { 32 } else { 8 };
                     [width.div_ceil(per), height.div_ceil(per), 1]

@@ -218,7 +218,7 @@ impl Levels {
     }
 
     /// `record_following` or `record_following_images`.
-    pub fn record_following_on(&self, rec: &mut Recorder, pixels: Pixels, width: u32, height: u32, clip_ppm: u32) -> Result<()> {
+    fn record_following_on(&self, rec: &mut Recorder, pixels: Pixels, width: u32, height: u32, clip_ppm: u32) -> Result<()> {
         let n = self.check(pixels, width, height, clip_ppm)?;
         if !self.primed.get() {
             return Err(Error::invalid(
@@ -253,7 +253,7 @@ impl Levels {
         let n = width as u64 * height as u64;
         if storage == Storage::Buffers && n > self.histogram_pixels {
             return Err(Error::invalid(format!(
-                "a {width}x{height} image has {n} pixels; on buffers these pipelines take at most {} (one storage binding); images take more (--images)",
+                "a {width}x{height} image has {n} pixels; on buffers these pipelines take at most {} (one storage binding); images take more (record_images, --images)",
                 self.histogram_pixels
             )));
         }
@@ -276,8 +276,8 @@ impl Levels {
         Ok(self.image_kernels.get_or_init(|| k))
     }
 
-    /// One use of `stretch_and_count_image.comp` over a `width x height` image: a grid of up to
-    /// STRETCH_GROUPS groups of 256, each walking tiles of 32 x 64 pixels (image_tiles.glsl).
+    /// One use of `stretch_and_count_image.comp` over a `width x height` image: the persistent
+    /// grid of `fastest-image`, walking tiles of 32 x 64 pixels (image_tiles.glsl).
     #[allow(clippy::too_many_arguments)]
     fn dispatch_image(
         &self,
@@ -289,8 +289,7 @@ impl Levels {
         width: u32,
         height: u32,
     ) -> Result<()> {
-        let tiles = width.div_ceil(32) as u64 * height.div_ceil(64) as u64;
-        let groups = tiles.clamp(1, STRETCH_GROUPS) as u32;
+        let groups = histogram::image_tile_groups(width, height);
         let binds = [Bind::raw_image(src), Bind::raw_image(dst), self.levels.bind(), bins.bind()];
         rec.dispatch(kernel, [groups, 1, 1], &binds, bytemuck::cast_slice(&[width, height]))
     }
@@ -309,12 +308,7 @@ impl Levels {
         }
         match pixels {
             Pixels::Buffers { src, dst } => {
-                let limit = self.histogram_pixels;
-                if n > limit {
-                    return Err(Error::invalid(format!(
-                        "a {width}x{height} image has {n} pixels; on buffers these pipelines take at most {limit} (one storage binding); images take more (record_images, --images)"
-                    )));
-                }
+                self.check_storage(Storage::Buffers, width, height)?;
                 let padded = n.div_ceil(4) * 4;
                 if (src.len() as u64) < padded || (dst.len() as u64) < padded {
                     return Err(Error::invalid(format!(
