@@ -239,7 +239,7 @@ impl Levels {
             }
             Pixels::Images { src, dst } => {
                 let k = self.image_kernels(rec.context())?;
-                self.dispatch_image(rec, &k.stretch_and_count, src, dst, &self.before, width, height)?;
+                self.dispatch_image(rec, &k.stretch_and_count, src, dst, width, height)?;
             }
         }
         rec.barrier(Sync::ComputeToCompute);
@@ -278,19 +278,18 @@ impl Levels {
 
     /// One use of `stretch_and_count_image.comp` over a `width x height` image: the persistent
     /// grid of `fastest-image`, walking tiles of 32 x 64 pixels (image_tiles.glsl).
-    #[allow(clippy::too_many_arguments)]
+    /// (With COUNT on it counts into `before`; with it off `before` is bound but untouched.)
     fn dispatch_image(
         &self,
         rec: &mut Recorder,
         kernel: &Kernel,
         src: vk::ImageView,
         dst: vk::ImageView,
-        bins: &Buffer<u32>,
         width: u32,
         height: u32,
     ) -> Result<()> {
         let groups = histogram::image_tile_groups(width, height);
-        let binds = [Bind::raw_image(src), Bind::raw_image(dst), self.levels.bind(), bins.bind()];
+        let binds = [Bind::raw_image(src), Bind::raw_image(dst), self.levels.bind(), self.before.bind()];
         rec.dispatch(kernel, [groups, 1, 1], &binds, bytemuck::cast_slice(&[width, height]))
     }
 
@@ -382,7 +381,7 @@ impl Levels {
                 let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
                 rec.dispatch(&self.stretch, [groups, 1, 1], &[s, d, s, d, self.levels.bind()], bytemuck::bytes_of(&(n as u32)))?;
             }
-            Pixels::Images { src, dst } => self.dispatch_image(rec, &images.unwrap().stretch, src, dst, &self.before, width, height)?,
+            Pixels::Images { src, dst } => self.dispatch_image(rec, &images.unwrap().stretch, src, dst, width, height)?,
         }
         step(rec, "stretch")?;
         let Some(chart) = chart else { return Ok(()) };
