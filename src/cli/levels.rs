@@ -154,7 +154,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         let v = serde_json::json!({
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
             "clip_ppm": ppm, "storage": storage_name(a),
-            "histogram_variant": if a.images { "image".to_string() } else { out.histogram_variant.name().to_string() },
+            "histogram_variant": out.histogram_variant.name(),
             "black": out.levels.black, "white": out.levels.white,
             "matches_cpu": {"levels": levels_ok, "image": image_ok, "chart": if with_chart { serde_json::json!(chart_ok) } else { serde_json::Value::Null }},
             "frames_per_s": fps,
@@ -181,7 +181,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             if with_chart { yes(chart_ok) } else { "not drawn" }
         );
         print_steps("step", &steps);
-        let variant = if a.images { "on images" } else { out.histogram_variant.name() };
+        let variant = out.histogram_variant.name();
         println!("{fps:.0} frames per second of {}x{} (the frame's median); histogram variant {variant}", img.width, img.height);
         for (flag, path) in [("image", &a.output), ("chart", &a.chart)] {
             if let (Some(p), true) = (path, all_ok) {

@@ -408,7 +408,7 @@ pub struct Output {
     pub levels: LevelValues,
     pub image: Rgba8,
     pub chart: Option<Rgba8>,
-    /// The histogram variant step 1 ran.
+    /// The histogram variant step 1 ran (on images: `histogram::auto_image`'s).
     pub histogram_variant: histogram::Variant,
 }
 
@@ -526,7 +526,10 @@ pub fn time_on(
         }
         None => None,
     };
-    let histogram_variant = lv.histogram_variant();
+    let histogram_variant = match storage {
+        Storage::Buffers => lv.histogram_variant(),
+        Storage::Images => histogram::auto_image(ctx.info(), &histogram::Params::default()),
+    };
     Ok((times, Output { levels: LevelValues { black: levels[0], white: levels[1] }, image, chart, histogram_variant }))
 }
 
