@@ -10,6 +10,7 @@ mod levels;
 mod numbers;
 mod particles;
 mod reduce;
+mod scan;
 mod sort;
 mod study;
 
@@ -48,6 +49,8 @@ enum Command {
     Blur(blur::Args),
     /// Seed 004's tree reduction and ours: sum/min/max of u32, i32, f32, every variant vs the CPU
     Reduce(reduce::Args),
+    /// Prefix scan (inclusive or exclusive sum, running min/max): the lecture's Hillis-Steele and Blelloch block scans, and ours
+    Scan(scan::Args),
     /// Seed 001's stream compaction and ours: keep x passing a predicate, every variant vs the CPU
     Compact(compact::Args),
     /// Seed 000's open ideas: auto levels from the histogram, every step on the GPU, and the histograms drawn there
@@ -176,6 +179,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     blur::run(g, &blur::Args::demo())?;
     println!("\n== workgroup reduce --n 1000003 --type f32 --op sum  (seed 004 tree, then ours)");
     reduce::run(g, &reduce::Args::demo())?;
+    println!("\n== workgroup scan --n 1000003 --type f32 --op sum  (the lecture's block scans, then ours)");
+    scan::run(g, &scan::Args::demo())?;
     println!("\n== workgroup compact --n 1000003 --pred gt:0.5 --pass-fraction 0.5  (seed 001, then ours)");
     compact::run(g, &compact::Args::demo())?;
     println!("\n== workgroup gray assets/coffee.png  (seed 004: coalesced, transposed, ours)");
@@ -213,6 +218,7 @@ pub fn main() -> i32 {
         Command::Study(args) => study::run(&global, &args),
         Command::Blur(args) => blur::run(&global, &args),
         Command::Reduce(args) => reduce::run(&global, &args),
+        Command::Scan(args) => scan::run(&global, &args),
         Command::Compact(args) => compact::run(&global, &args),
         Command::Levels(args) => levels::run(&global, &args),
         Command::Gray(args) => gray::run(&global, &args),

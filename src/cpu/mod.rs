@@ -6,4 +6,5 @@ pub mod histogram;
 pub mod levels;
 pub mod particles;
 pub mod reduce;
+pub mod scan;
 pub mod sort;

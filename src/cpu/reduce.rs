@@ -15,7 +15,7 @@ fn f32_key(bits: u32, op: Op) -> u32 {
     }
 }
 
-fn combine(ty: ElemType, op: Op, a: u32, b: u32) -> u32 {
+pub(crate) fn combine(ty: ElemType, op: Op, a: u32, b: u32) -> u32 {
     match (ty, op) {
         (ElemType::F32, Op::Sum) => (f32::from_bits(a) + f32::from_bits(b)).to_bits(),
         (_, Op::Sum) => a.wrapping_add(b),

@@ -10,6 +10,7 @@ pub mod levels;
 pub mod numbers;
 pub mod particles;
 pub mod reduce;
+pub mod scan;
 pub mod sort;
 
 /// A variant by its command-line name; the error lists every name (`what`: "variant", ...).

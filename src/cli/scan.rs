@@ -1,0 +1,93 @@
+use super::numbers::Numbers;
+use super::{timing_text, variants, Global};
+use std::path::PathBuf;
+use workgroup::ops::numbers;
+use workgroup::ops::reduce::{range_elems, ElemType, Op};
+use workgroup::ops::scan::{self, Kind, Variant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Number of generated elements (ignored with --input)
+    #[arg(long, default_value_t = 1 << 20)]
+    pub n: usize,
+    /// Operation: sum (prefix sums), min or max (running min / max)
+    #[arg(long, default_value = "sum")]
+    pub op: String,
+    /// Exclusive scan (element k combines x0 .. x(k-1); element 0 is the identity); default inclusive
+    #[arg(long)]
+    pub exclusive: bool,
+    /// hillis-steele, blelloch, reduce-then-scan, a comma-separated list, or all
+    #[arg(long, default_value = "all")]
+    pub variant: String,
+    /// Write the scanned values to FILE (format by extension, as --input; the last variant's)
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Numbers: --type, --dist, --input, --seed, --runs, --warmup
+    #[command(flatten)]
+    pub numbers: Numbers,
+}
+
+impl Args {
+    pub fn demo() -> Args {
+        Args { n: 1_000_003, op: "sum".into(), exclusive: false, variant: "all".into(), out: None, numbers: Numbers::demo(3) }
+    }
+}
+
+pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
+    let ty = a.numbers.ty()?;
+    let op: Op = a.op.parse()?;
+    let kind = if a.exclusive { Kind::Exclusive } else { Kind::Inclusive };
+    let vs = variants(&a.variant, &Variant::ALL)?;
+    super::check_output("--out", a.out.as_deref())?;
+    let (data, source) = a.numbers.load(a.n, ty)?;
+    let ctx = g.context()?;
+    let n = data.len();
+    let f32_sum = ty == ElemType::F32 && op == Op::Sum;
+    let mut rows = Vec::new();
+    let mut last = Vec::new();
+    for v in vs {
+        let (t, got) = scan::time(&ctx, &data, ty, op, kind, v, a.numbers.warmup, a.numbers.runs.max(1))?;
+        let (wrong, worst) = scan::verify(&data, &got, ty, op, kind, v, range_elems(&ctx));
+        // Read once, written once: the least a scan must move.
+        let gbps = if t.median_ns > 0.0 { n as f64 * 8.0 / t.median_ns } else { 0.0 };
+        rows.push((v, t, wrong, worst, gbps, got.last().copied()));
+        last = got;
+    }
+    g.finish(&ctx)?;
+    let fmt = |b: Option<u32>| b.map(|b| ty.format(b)).unwrap_or_else(|| "none (n = 0)".into());
+    let report = serde_json::json!({
+        "device": ctx.info().name, "n": n, "type": ty.name(), "op": op.name(), "kind": kind.name(), "input": source,
+        "results": rows.iter().map(|(v, t, wrong, worst, gbps, last)| serde_json::json!({
+            "variant": v.name(), "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6, "max_ms": t.max_ns * 1e-6,
+            "runs": t.runs, "gb_per_s": gbps, "last": last.map(|b| ty.json(b)), "matches_cpu": wrong.is_none(),
+            "mismatch": wrong, "f32_error_of_bound": if f32_sum { Some(*worst) } else { None },
+        })).collect::<Vec<_>>(),
+    });
+    if g.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!("scan: {} {} of {n} {} ({source}) on {}", kind.name(), op.name(), ty.name(), ctx.info().name);
+        if f32_sum {
+            println!("CPU: f64 prefix sums; f32 bound at element k: |gpu - f64| <= depth * 2^-24 * sum(|x_i|, i <= k)");
+        } else {
+            println!("CPU: sequential scan, compared bit for bit (integer sums wrap mod 2^32)");
+        }
+        println!("{:<17} {:>30} {:>9} {:>16}  matches-cpu", "variant", "GPU median ms (min..max)", "GB/s", "last element");
+        for (v, t, wrong, worst, gbps, last) in &rows {
+            let m = match wrong {
+                Some(w) => format!("NO: {w}"),
+                None if f32_sum => format!("yes (largest error {:.1}% of its bound)", worst * 100.0),
+                None => "yes".into(),
+            };
+            println!("{:<17} {:>30} {:>9.1} {:>16}  {m}", v.name(), timing_text(t), gbps, fmt(*last));
+        }
+    }
+    let bad: Vec<&str> = rows.iter().filter(|r| r.2.is_some()).map(|r| r.0.name()).collect();
+    if !bad.is_empty() {
+        anyhow::bail!("{} disagree(s) with the CPU", bad.join(", "));
+    }
+    if let Some(path) = &a.out {
+        numbers::save(path, ty, &last)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,367 @@
+//! Prefix scan (inclusive or exclusive; sum, min, max of u32, i32, f32): the scan lecture's two
+//! classic block scans (Hillis & Steele, Blelloch, as in GPU Gems 3 ch. 39: blocks in shared
+//! memory, block totals scanned the same way and added back), then ours (reduce-then-scan over a
+//! persistent grid: 16-byte loads, subgroup arithmetic, no workgroup waiting for another).
+//!
+//! Exactness is [`reduce`](super::reduce)'s: integer sums wrap, min and max are exact (f32: -0 <
+//! +0; NaN wins and stays), f32 sums are within [`f32_sum_depth`] roundings of the f64 prefix.
+//! An exclusive scan starts at the operation's identity. The output may be the input (in place).
+//!
+//! Inputs longer than one storage binding are processed in ranges of
+//! [`range_elems`](super::reduce::range_elems) elements.
+use super::reduce::{range_elems, ElemType, Op};
+use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
+use crate::shaders;
+
+/// Inclusive (element k is x0 .. xk) or exclusive (x0 .. x(k-1); element 0 is the identity).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Kind {
+    Inclusive,
+    Exclusive,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Inclusive => "inclusive",
+            Kind::Exclusive => "exclusive",
+        }
+    }
+}
+
+/// The variants, the lecture's steps first, then ours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Variant {
+    HillisSteele,
+    Blelloch,
+    ReduceThenScan,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 3] = [Variant::HillisSteele, Variant::Blelloch, Variant::ReduceThenScan];
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::HillisSteele => "hillis-steele",
+            Variant::Blelloch => "blelloch",
+            Variant::ReduceThenScan => "reduce-then-scan",
+        }
+    }
+    pub fn description(self) -> &'static str {
+        match self {
+            Variant::HillisSteele => {
+                "lecture step 1: 256 per workgroup in shared memory, log2 steps of 'add the one d before' (n log n adds), totals scanned and added back"
+            }
+            Variant::Blelloch => "lecture step 2: 512 per workgroup, work-efficient up-sweep and down-sweep tree (padded against bank conflicts), totals scanned and added back",
+            Variant::ReduceThenScan => {
+                "ours: persistent grid; each group reduces its chunk (16-byte loads), one group scans the partials, each group rescans its chunk (8 per invocation, subgroup scans)"
+            }
+        }
+    }
+    /// Elements per block of the block scans (the unit whose totals are scanned again).
+    fn block(self) -> usize {
+        match self {
+            Variant::HillisSteele => LOCAL as usize,
+            Variant::Blelloch => 2 * LOCAL as usize,
+            Variant::ReduceThenScan => TILE,
+        }
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        super::variant_named(s, &Variant::ALL, Variant::name, "variant")
+    }
+}
+
+const LOCAL: u32 = 256;
+/// Elements one workgroup of ours scans per step (8 per invocation).
+const TILE: usize = 8 * LOCAL as usize;
+/// Workgroups of ours' persistent grid per range: a few per SM on a big GPU.
+pub const GRID: usize = 1024;
+const ENCODE: u32 = 1;
+const DECODE: u32 = 2;
+const EXCLUSIVE: u32 = 4;
+const TOTALS: u32 = 8;
+
+fn push(n: usize, flags: u32, offset: usize, chunk: usize) -> Vec<u8> {
+    bytemuck::cast_slice(&[n as u32, flags, offset as u32, chunk as u32]).to_vec()
+}
+
+/// `groups` workgroups as a 2D grid when past the 65535 limit of one dimension.
+fn grid2d(groups: usize) -> [u32; 3] {
+    let x = groups.min(32768);
+    [x as u32, groups.div_ceil(x.max(1)) as u32, 1]
+}
+
+/// Ours: the chunk (elements per workgroup, a multiple of a tile) and the workgroups of a range
+/// of `len` elements.
+fn chunking(len: usize) -> (usize, usize) {
+    let groups = len.div_ceil(TILE).clamp(1, GRID);
+    let chunk = len.div_ceil(groups).div_ceil(TILE) * TILE;
+    (chunk, len.div_ceil(chunk).max(1))
+}
+
+enum Kernels {
+    /// The block scan, the uniform add; per level above the first, the block totals and their
+    /// exclusive scan.
+    Blocks { scan: Kernel, add: Kernel, totals: Vec<Buffer<u32>>, scanned: Vec<Buffer<u32>> },
+    /// Steps 1-3 and the partials (one per workgroup of every range).
+    ReduceThenScan { reduce: Kernel, partials_scan: Kernel, scan: Kernel, partials: Buffer<u32> },
+}
+
+/// Kernels and scratch for one (variant, type, op, kind), reusable for any n up to `capacity`.
+pub struct Scanner {
+    pub variant: Variant,
+    pub ty: ElemType,
+    pub op: Op,
+    pub kind: Kind,
+    capacity: usize,
+    range: usize,
+    kernels: Kernels,
+}
+
+impl Scanner {
+    pub fn new(ctx: &Context, variant: Variant, ty: ElemType, op: Op, kind: Kind, capacity: usize) -> Result<Scanner> {
+        Self::with_range(ctx, variant, ty, op, kind, capacity, range_elems(ctx))
+    }
+
+    /// As `new` with ranges of `range` elements (a power of two, at least 4096, at most
+    /// [`range_elems`]): tests use small ranges to exercise range processing on small inputs.
+    pub fn with_range(ctx: &Context, variant: Variant, ty: ElemType, op: Op, kind: Kind, capacity: usize, range: usize) -> Result<Scanner> {
+        if !range.is_power_of_two() || range < 4096 || range > range_elems(ctx) {
+            return Err(Error::invalid(format!("range of {range} elements: a power of two in 4096..={}", range_elems(ctx))));
+        }
+        if capacity > u32::MAX as usize {
+            return Err(Error::invalid(format!("n = {capacity}: at most {} elements", u32::MAX)));
+        }
+        let spec = [(0, LOCAL), (1, ty as u32), (2, op as u32)];
+        let kernels = match variant {
+            Variant::HillisSteele | Variant::Blelloch => {
+                let shader = if variant == Variant::HillisSteele { &shaders::SCAN_HILLIS_STEELE } else { &shaders::SCAN_BLELLOCH };
+                let (mut totals, mut scanned) = (Vec::new(), Vec::new());
+                for len in level_lens(capacity, variant.block()).into_iter().skip(1) {
+                    totals.push(Buffer::new(ctx, len, "scan block totals")?);
+                    scanned.push(Buffer::new(ctx, len, "scan scanned totals")?);
+                }
+                Kernels::Blocks {
+                    scan: Kernel::new(ctx, shader, &spec)?,
+                    add: Kernel::new(ctx, &shaders::SCAN_ADD_BLOCK_OFFSETS, &spec)?,
+                    totals,
+                    scanned,
+                }
+            }
+            Variant::ReduceThenScan => {
+                let partials = capacity.div_ceil(range) * GRID;
+                Kernels::ReduceThenScan {
+                    reduce: Kernel::new(ctx, &shaders::SCAN_REDUCE_THEN_SCAN_REDUCE, &spec)?,
+                    partials_scan: Kernel::new(ctx, &shaders::SCAN_REDUCE_THEN_SCAN_PARTIALS, &spec)?,
+                    scan: Kernel::new(ctx, &shaders::SCAN_REDUCE_THEN_SCAN_SCAN, &spec)?,
+                    partials: Buffer::new(ctx, partials.max(1), "scan partials")?,
+                }
+            }
+        };
+        Ok(Scanner { variant, ty, op, kind, capacity, range, kernels })
+    }
+
+    /// Elements per range of this scanner.
+    pub fn range(&self) -> usize {
+        self.range
+    }
+
+    /// Records the scan of `input[0..n)` (bits of `ty`) into `output[0..n)`; `output` may be
+    /// `input`. n = 0 records nothing.
+    ///
+    /// Barrier contract: before, `input` must be written and visible to compute-shader reads
+    /// (`Sync::TransferToCompute` after an upload, `Sync::ComputeToCompute` after a dispatch), and
+    /// no earlier work may still read or write `output`. Between its own dispatches it records
+    /// `Sync::ComputeToCompute`. After, `output` is written by compute shaders: follow with
+    /// `Sync::ComputeToTransfer` / `ComputeToCompute` before reading it. Two records of one
+    /// `Scanner` must be separated by a barrier (they share scratch).
+    pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>) -> Result<()> {
+        if n > self.capacity || n > input.len() || n > output.len() {
+            return Err(Error::invalid(format!(
+                "scan of {n} elements: the input holds {}, the output {}, the scanner was made for {}",
+                input.len(),
+                output.len(),
+                self.capacity
+            )));
+        }
+        if n == 0 {
+            return Ok(());
+        }
+        let ranges: Vec<(usize, usize)> = (0..n).step_by(self.range).map(|s| (s, (s + self.range).min(n))).collect();
+        let kind = if self.kind == Kind::Exclusive { EXCLUSIVE } else { 0 };
+        match &self.kernels {
+            Kernels::Blocks { scan, add, totals, scanned } => {
+                let b = self.variant.block();
+                let lens = level_lens(n, b);
+                let levels = lens.len();
+                let blocks_of = |len: usize| len.div_ceil(b);
+                // Level 0, per range: blocks of the input, their totals into totals[0].
+                let flags0 = ENCODE | kind | if levels > 1 { TOTALS } else { DECODE };
+                for (k, &(s, e)) in ranges.iter().enumerate() {
+                    if k > 0 {
+                        rec.barrier(Sync::ComputeToCompute); // disjoint totals, one binding
+                    }
+                    let up = if levels > 1 { totals[0].bind() } else { output.bind_range(s, e) }; // unused without TOTALS
+                    let binds = [input.bind_range(s, e), output.bind_range(s, e), up];
+                    rec.dispatch(scan, grid2d(blocks_of(e - s)), &binds, &push(e - s, flags0, s / b, b))?;
+                }
+                // Levels 1..: the totals of level k - 1 scanned (exclusive, keys), their own
+                // totals one level up.
+                for k in 1..levels {
+                    rec.barrier(Sync::ComputeToCompute);
+                    let flags = EXCLUSIVE | if k + 1 < levels { TOTALS } else { 0 };
+                    let up = if k + 1 < levels { totals[k].bind() } else { scanned[k - 1].bind() }; // unused without TOTALS
+                    let binds = [totals[k - 1].bind_range(0, lens[k]), scanned[k - 1].bind_range(0, lens[k]), up];
+                    rec.dispatch(scan, grid2d(blocks_of(lens[k])), &binds, &push(lens[k], flags, 0, b))?;
+                }
+                // Back down: each level's scanned totals get the scanned totals above them.
+                for k in (1..levels.saturating_sub(1)).rev() {
+                    rec.barrier(Sync::ComputeToCompute);
+                    let binds = [scanned[k - 1].bind_range(0, lens[k]), scanned[k].bind()];
+                    rec.dispatch(add, grid2d(lens[k].div_ceil(LOCAL as usize)), &binds, &push(lens[k], 0, 0, b))?;
+                }
+                if levels > 1 {
+                    for &(s, e) in &ranges {
+                        rec.barrier(Sync::ComputeToCompute);
+                        let binds = [output.bind_range(s, e), scanned[0].bind()];
+                        rec.dispatch(add, grid2d((e - s).div_ceil(LOCAL as usize)), &binds, &push(e - s, DECODE, s / b, b))?;
+                    }
+                }
+            }
+            Kernels::ReduceThenScan { reduce, partials_scan, scan, partials } => {
+                let mut offsets = Vec::new();
+                let mut total = 0;
+                for (k, &(s, e)) in ranges.iter().enumerate() {
+                    if k > 0 {
+                        rec.barrier(Sync::ComputeToCompute); // disjoint partials, one binding
+                    }
+                    let (chunk, groups) = chunking(e - s);
+                    let binds = [input.bind_range(s, e), input.bind_range(s, e), partials.bind()];
+                    rec.dispatch(reduce, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE, total, chunk))?;
+                    offsets.push(total);
+                    total += groups;
+                }
+                rec.barrier(Sync::ComputeToCompute);
+                rec.dispatch(partials_scan, [1, 1, 1], &[partials.bind()], &push(total, 0, 0, 0))?;
+                for (k, &(s, e)) in ranges.iter().enumerate() {
+                    rec.barrier(Sync::ComputeToCompute);
+                    let (chunk, groups) = chunking(e - s);
+                    let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
+                    let binds = [i, i, o, o, partials.bind()];
+                    rec.dispatch(scan, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE | DECODE | kind, offsets[k], chunk))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The lengths scanned at each level of the block scans: n, then its number of blocks, and so
+/// on down to one block.
+fn level_lens(n: usize, block: usize) -> Vec<usize> {
+    let mut lens = vec![n];
+    while *lens.last().unwrap() > block {
+        let next = lens.last().unwrap().div_ceil(block);
+        lens.push(next);
+    }
+    lens
+}
+
+/// Scans `data` (bits of `ty`) on the GPU.
+pub fn run(ctx: &Context, data: &[u32], ty: ElemType, op: Op, kind: Kind, variant: Variant) -> Result<Vec<u32>> {
+    Ok(time(ctx, data, ty, op, kind, variant, 0, 1)?.1)
+}
+
+/// Uploads once, then times only the GPU work (`gpu::measure`: `warmup` + `runs` submissions).
+#[allow(clippy::too_many_arguments)]
+pub fn time(
+    ctx: &Context,
+    data: &[u32],
+    ty: ElemType,
+    op: Op,
+    kind: Kind,
+    variant: Variant,
+    warmup: u32,
+    runs: u32,
+) -> Result<(Timing, Vec<u32>)> {
+    if data.is_empty() {
+        return Ok((Timing::default(), Vec::new()));
+    }
+    let s = Scanner::new(ctx, variant, ty, op, kind, data.len())?;
+    let input = Buffer::from_slice(ctx, data, "scan input")?;
+    let output = Buffer::new(ctx, data.len(), "scan output")?;
+    let timing = crate::gpu::measure(ctx, warmup, runs, |rec| s.record(rec, &input, data.len(), &output))?;
+    ctx.submit(|rec| {
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    Ok((timing, ctx.read(&output)?))
+}
+
+/// The stated f32 accuracy of a sum: every output k is within `depth x 2^-24 x sum(|x_i|)` (over
+/// the elements it sums) of the f64 prefix, plus `(k + 1) x 2^-126` for flushed subnormals.
+/// `depth` bounds the roundings on any element's path through the variant's additions (subgroup
+/// and shared steps counted as sequential, the carries between tiles and chunks counted one by one).
+pub fn f32_sum_depth(variant: Variant, n: usize, range: usize) -> usize {
+    let l = LOCAL as usize;
+    match variant {
+        // Per level: the block's steps (log2 256 = 8; Blelloch up and down 2 x 9), the
+        // inclusive step, the add back.
+        Variant::HillisSteele | Variant::Blelloch => {
+            let steps = if variant == Variant::HillisSteele { 8 } else { 18 };
+            level_lens(n, variant.block()).len() * (steps + 2)
+        }
+        Variant::ReduceThenScan => {
+            let per = n.min(range);
+            let (chunk, _) = chunking(per);
+            let partials = n.div_ceil(range) * GRID;
+            let reduce = chunk.div_ceil(4 * l) + 4 + 2 * l; // lane chains, the 4 lanes, subgroup + shared
+            let partials_scan = partials.div_ceil(l) + 2 * l + 2; // carries, group steps
+            let scan = chunk.div_ceil(TILE) + 8 + 2 * l + 2; // tile carries, 8 in registers, group steps
+            reduce + partials_scan + scan
+        }
+    }
+}
+
+/// The first output that disagrees with the CPU reference, as a message; `None` when all agree
+/// (integers and min/max bit for bit; f32 sums within [`f32_sum_depth`]). Also returns the largest
+/// f32 error relative to its bound (0 for exact types).
+pub fn verify(data: &[u32], got: &[u32], ty: ElemType, op: Op, kind: Kind, variant: Variant, range: usize) -> (Option<String>, f64) {
+    if got.len() != data.len() {
+        return (Some(format!("{} outputs for {} inputs", got.len(), data.len())), 0.0);
+    }
+    if ty == ElemType::F32 && op == Op::Sum {
+        let depth = f32_sum_depth(variant, data.len(), range) as f64;
+        let (mut sum, mut abs, mut worst) = (0.0f64, 0.0f64, 0.0f64);
+        for (k, (&x, &g)) in data.iter().zip(got).enumerate() {
+            let xv = f32::from_bits(x) as f64;
+            if kind == Kind::Inclusive {
+                sum += xv;
+                abs += xv.abs();
+            }
+            let g = f32::from_bits(g) as f64;
+            let bound = depth * f32::EPSILON as f64 * 0.5 * abs * 1.0001 + (k + 1) as f64 * f32::MIN_POSITIVE as f64;
+            let ok =
+                if sum.is_nan() || abs.is_infinite() { !g.is_finite() || sum.is_nan() == g.is_nan() } else { (g - sum).abs() <= bound };
+            if !ok {
+                return (Some(format!("element {k}: {g:e}, the f64 prefix is {sum:e} (bound {bound:.2e})")), worst);
+            }
+            if bound > 0.0 && sum.is_finite() {
+                worst = worst.max((g - sum).abs() / bound);
+            }
+            if kind == Kind::Exclusive {
+                sum += xv;
+                abs += xv.abs();
+            }
+        }
+        return (None, worst);
+    }
+    let want = crate::cpu::scan::scan(data, ty, op, kind);
+    match want.iter().zip(got).position(|(w, g)| w != g) {
+        Some(k) => (Some(format!("element {k}: {} where the CPU has {}", ty.format(got[k]), ty.format(want[k]))), 0.0),
+        None => (None, 0.0),
+    }
+}
