@@ -2,7 +2,7 @@
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
-# sort), levels (auto levels next to PyTorch), levelsimages (levels on buffers and on images), histimages (the histogram's image variants), sort (the radix sorts next to CUB and torch.sort), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
+# sort), levels (auto levels next to PyTorch), levelsimages (levels on buffers and on images), histimages (the histogram's image variants), sort (the radix sorts next to CUB and torch.sort), scan (the prefix scans next to CUB, torch and CuPy), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
 # compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), compactwarp (scripts/gpu-compact-warp.sh), blurfilters (scripts/gpu-blur-filters.sh), histcheck.
 # Results under $OUT. The device tool brings back at most 8 files from $OUT: `full` writes 6 and
 # its log (`> $OUT/workgroup.txt`) a seventh, so a call that runs more should tar the rest.
@@ -85,6 +85,23 @@ if [ "$mode" = sort ]; then
   log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/sort_cub scripts/peers/sort_cub.cu
   log /tmp/sort_cub | tee "$out/peers_sort_cub.txt"
   log python3 scripts/peers/sort_torch.py | tee "$out/peers_sort_torch.txt"
+  exit 0
+fi
+if [ "$mode" = scan ]; then
+  # The prefix scans (docs/scan.md) next to CUB's DeviceScan, torch.cumsum / cummax and
+  # cupy.cumsum, in one call.
+  log $W bandwidth --mb 256 --runs 30
+  for n in 1048576 16777216 67108864 268435456; do
+    log $W scan --n $n --type u32 --runs 30 --exclusive
+    log $W scan --n $n --type f32 --runs 30
+    log $W scan --n $n --type u32 --op max --variant reduce-then-scan --runs 30
+  done
+  log $W scan --n 67108867 --type i32 --dist normal --runs 10
+  log $W --validate scan --n 1000003 --type f32 --op min --exclusive --runs 3
+  log $W study --ops scan --runs 30 --out "$out/study-scan"
+  log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/scan_cub scripts/peers/scan_cub.cu
+  log /tmp/scan_cub | tee "$out/peers_scan_cub.txt"
+  log python3 scripts/peers/scan_torch.py | tee "$out/peers_scan_torch.txt"
   exit 0
 fi
 if [ "$mode" = levels ]; then

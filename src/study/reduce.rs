@@ -1,5 +1,6 @@
-//! Reduction and stream compaction cases: f32 sum (and u32 max) of uniform data; compaction of
-//! f32 > 0.5 at 50%.
+//! Reduction, stream compaction and scan cases: f32 sum (and u32 max) of uniform data; compaction
+//! of f32 > 0.5 at 50%; the exclusive u32 sum and the inclusive f32 sum (read + write: 8 bytes an
+//! element).
 use super::{cpu_time, finish_case, timed_row, Case, Options, Row};
 use crate::gpu::DeviceInfo;
 use crate::ops::compact::{self, Func, Predicate};
@@ -120,6 +121,51 @@ pub fn compact_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                         }
                     }
                     finish_case(&mut rows, Some(cpu_t.median_ns * 1e-6), Some(par_t.median_ns * 1e-6), bw);
+                    Ok((rows, Vec::new()))
+                }),
+            });
+        }
+    }
+    cases
+}
+
+pub fn scan_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
+    use crate::ops::scan::{self, Kind};
+    let sizes: Vec<usize> = if opts.quick { vec![1 << 16, 1 << 20] } else { vec![1 << 20, 1 << 24, 1 << 26, 1 << 28] };
+    let mut cases = Vec::new();
+    for n in sizes {
+        for (ty, op, kind) in [(ElemType::U32, Op::Sum, Kind::Exclusive), (ElemType::F32, Op::Sum, Kind::Inclusive)] {
+            cases.push(Case {
+                op: "scan",
+                label: format!("scan {} {} {} {}", kind.name(), ty.name(), op.name(), pow2(n)),
+                run: Box::new(move |ctx, o, bw| {
+                    let data = numbers::generate(n, ty, Dist::Uniform, 11);
+                    let (cpu_t, _) = cpu_time(o.runs.min(5), || crate::cpu::scan::scan(&data, ty, op, kind));
+                    let base = Row {
+                        op: "scan".into(),
+                        size: pow2(n),
+                        elements: n as u64,
+                        input: format!("{} {} {} uniform", ty.name(), kind.name(), op.name()),
+                        bytes: n as u64 * 8,
+                        correct: true,
+                        ..Default::default()
+                    };
+                    let mut rows = vec![timed_row(Row { variant: "cpu".into(), device: "cpu".into(), ..base.clone() }, &cpu_t)];
+                    for v in scan::Variant::ALL {
+                        let (t, got) = scan::time(&o.device(ctx)?, &data, ty, op, kind, v, o.warmup, o.runs)?;
+                        let row = Row { variant: v.name().into(), device: "gpu".into(), ..base.clone() };
+                        match scan::verify(&data, &got, ty, op, kind, v, reduce::range_elems(ctx)) {
+                            (None, worst) => {
+                                let mut r = timed_row(row, &t);
+                                if ty == ElemType::F32 {
+                                    r.note = Some(format!("largest f32 error {:.1}% of its bound", worst * 100.0));
+                                }
+                                rows.push(r);
+                            }
+                            (Some(w), _) => rows.push(Row { correct: false, note: Some(format!("differs from the CPU reference: {w}")), ..row }),
+                        }
+                    }
+                    finish_case(&mut rows, Some(cpu_t.median_ns * 1e-6), None, bw);
                     Ok((rows, Vec::new()))
                 }),
             });
