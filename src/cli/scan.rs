@@ -3,7 +3,7 @@ use super::{timing_text, variants, Global};
 use std::path::PathBuf;
 use workgroup::ops::numbers;
 use workgroup::ops::reduce::{range_elems, ElemType, Op};
-use workgroup::ops::scan::{self, Kind, Variant};
+use workgroup::ops::scan::{self, Kind, Knobs, Scanner, Variant};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -22,6 +22,12 @@ pub struct Args {
     /// Write the scanned values to FILE (format by extension, as --input; the last variant's)
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// single-pass: elements per invocation (a multiple of 4; a tile is 256 times as many)
+    #[arg(long, hide = true, default_value_t = Knobs::default().per)]
+    pub per: u32,
+    /// single-pass: reads of an unpublished predecessor before reducing its input here
+    #[arg(long, hide = true, default_value_t = Knobs::default().stuck_polls)]
+    pub stuck_polls: u32,
     /// Numbers: --type, --dist, --input, --seed, --runs, --warmup
     #[command(flatten)]
     pub numbers: Numbers,
@@ -29,7 +35,16 @@ pub struct Args {
 
 impl Args {
     pub fn demo() -> Args {
-        Args { n: 1_000_003, op: "sum".into(), exclusive: false, variant: "all".into(), out: None, numbers: Numbers::demo(3) }
+        Args {
+            n: 1_000_003,
+            op: "sum".into(),
+            exclusive: false,
+            variant: "all".into(),
+            out: None,
+            per: Knobs::default().per,
+            stuck_polls: Knobs::default().stuck_polls,
+            numbers: Numbers::demo(3),
+        }
     }
 }
 
@@ -43,11 +58,14 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ctx = g.context()?;
     let n = data.len();
     let f32_sum = ty == ElemType::F32 && op == Op::Sum;
+    let knobs = Knobs { per: a.per, stuck_polls: a.stuck_polls };
     let mut rows = Vec::new();
     let mut last = Vec::new();
     for v in vs {
-        let (t, got) = scan::time(&ctx, &data, ty, op, kind, v, a.numbers.warmup, a.numbers.runs.max(1))?;
-        let (wrong, worst) = scan::verify(&data, &got, ty, op, kind, v, range_elems(&ctx));
+        let s = Scanner::with_knobs(&ctx, v, ty, op, kind, n.max(1), range_elems(&ctx), knobs)?;
+        let depth = s.f32_sum_depth(n);
+        let (t, got) = scan::time_scanner(&ctx, &s, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
+        let (wrong, worst) = scan::verify(&data, &got, ty, op, kind, depth);
         // Read once, written once: the least a scan must move.
         let gbps = if t.median_ns > 0.0 { n as f64 * 8.0 / t.median_ns } else { 0.0 };
         rows.push((v, t, wrong, worst, gbps, got.last().copied()));

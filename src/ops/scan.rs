@@ -35,15 +35,17 @@ pub enum Variant {
     HillisSteele,
     Blelloch,
     ReduceThenScan,
+    SinglePass,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 3] = [Variant::HillisSteele, Variant::Blelloch, Variant::ReduceThenScan];
+    pub const ALL: [Variant; 4] = [Variant::HillisSteele, Variant::Blelloch, Variant::ReduceThenScan, Variant::SinglePass];
     pub fn name(self) -> &'static str {
         match self {
             Variant::HillisSteele => "hillis-steele",
             Variant::Blelloch => "blelloch",
             Variant::ReduceThenScan => "reduce-then-scan",
+            Variant::SinglePass => "single-pass",
         }
     }
     pub fn description(self) -> &'static str {
@@ -55,6 +57,9 @@ impl Variant {
             Variant::ReduceThenScan => {
                 "ours: persistent grid; each group reduces its chunk (16-byte loads), one group scans the partials, each group rescans its chunk (8 per invocation, subgroup scans)"
             }
+            Variant::SinglePass => {
+                "ours: one pass, decoupled look-back (as CUB): tiles of 2048 from a ticket, aggregate published, predecessors walked a subgroup at a time; a stuck predecessor is reduced here"
+            }
         }
     }
     /// Elements per block of the block scans (the unit whose totals are scanned again).
@@ -62,7 +67,7 @@ impl Variant {
         match self {
             Variant::HillisSteele => LOCAL as usize,
             Variant::Blelloch => 2 * LOCAL as usize,
-            Variant::ReduceThenScan => TILE,
+            Variant::ReduceThenScan | Variant::SinglePass => TILE,
         }
     }
 }
@@ -79,6 +84,8 @@ const LOCAL: u32 = 256;
 const TILE: usize = 8 * LOCAL as usize;
 /// Workgroups of ours' persistent grid per range: a few per SM on a big GPU.
 pub const GRID: usize = 1024;
+/// Reads of an unpublished predecessor before the single pass reduces its input itself.
+const STUCK_POLLS: u32 = 64;
 const ENCODE: u32 = 1;
 const DECODE: u32 = 2;
 const EXCLUSIVE: u32 = 4;
@@ -108,6 +115,24 @@ enum Kernels {
     Blocks { scan: Kernel, add: Kernel, totals: Vec<Buffer<u32>>, scanned: Vec<Buffer<u32>> },
     /// Steps 1-3 and the partials (one per workgroup of every range).
     ReduceThenScan { reduce: Kernel, partials_scan: Kernel, scan: Kernel, partials: Buffer<u32> },
+    /// The look-back kernel; its ticket and tile status (zeroed before every run).
+    SinglePass { kernel: Kernel, state: Buffer<u32> },
+}
+
+/// The single pass's settings (the study's defaults; the CLI's hidden flags sweep them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Knobs {
+    /// Elements per invocation (a multiple of 4): a tile is 256 times as many.
+    pub per: u32,
+    /// Reads of an unpublished predecessor before the group reduces its input itself (0: at
+    /// once, the tests' way to exercise that path).
+    pub stuck_polls: u32,
+}
+
+impl Default for Knobs {
+    fn default() -> Knobs {
+        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS }
+    }
 }
 
 /// Kernels and scratch for one (variant, type, op, kind), reusable for any n up to `capacity`.
@@ -118,6 +143,8 @@ pub struct Scanner {
     pub kind: Kind,
     capacity: usize,
     range: usize,
+    /// Elements per tile of the single pass.
+    tile: usize,
     kernels: Kernels,
 }
 
@@ -129,6 +156,25 @@ impl Scanner {
     /// As `new` with ranges of `range` elements (a power of two, at least 4096, at most
     /// [`range_elems`]): tests use small ranges to exercise range processing on small inputs.
     pub fn with_range(ctx: &Context, variant: Variant, ty: ElemType, op: Op, kind: Kind, capacity: usize, range: usize) -> Result<Scanner> {
+        Self::with_knobs(ctx, variant, ty, op, kind, capacity, range, Knobs::default())
+    }
+
+    /// As `with_range`, with the single pass's settings.
+    #[allow(clippy::too_many_arguments)]
+    pub fn with_knobs(
+        ctx: &Context,
+        variant: Variant,
+        ty: ElemType,
+        op: Op,
+        kind: Kind,
+        capacity: usize,
+        range: usize,
+        knobs: Knobs,
+    ) -> Result<Scanner> {
+        if knobs.per == 0 || knobs.per % 4 != 0 || knobs.per > 32 {
+            return Err(Error::invalid(format!("{} elements per invocation: a multiple of 4, at most 32", knobs.per)));
+        }
+        let tile = knobs.per as usize * LOCAL as usize;
         if !range.is_power_of_two() || range < 4096 || range > range_elems(ctx) {
             return Err(Error::invalid(format!("range of {range} elements: a power of two in 4096..={}", range_elems(ctx))));
         }
@@ -160,13 +206,27 @@ impl Scanner {
                     partials: Buffer::new(ctx, partials.max(1), "scan partials")?,
                 }
             }
+            Variant::SinglePass => {
+                // Every range's tiles are numbered on from the ranges before (one ticket).
+                let tiles: usize = (0..capacity).step_by(range).map(|s| (capacity - s).min(range).div_ceil(tile)).sum();
+                let spec = [(0, LOCAL), (1, ty as u32), (2, op as u32), (3, knobs.per), (4, knobs.stuck_polls)];
+                Kernels::SinglePass {
+                    kernel: Kernel::new(ctx, &shaders::SCAN_SINGLE_PASS, &spec)?,
+                    state: Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?,
+                }
+            }
         };
-        Ok(Scanner { variant, ty, op, kind, capacity, range, kernels })
+        Ok(Scanner { variant, ty, op, kind, capacity, range, tile, kernels })
     }
 
     /// Elements per range of this scanner.
     pub fn range(&self) -> usize {
         self.range
+    }
+
+    /// The f32 sum bound's depth for `n` elements with this scanner ([`f32_sum_depth`]).
+    pub fn f32_sum_depth(&self, n: usize) -> usize {
+        f32_sum_depth_tiles(self.variant, n, self.range, self.tile)
     }
 
     /// Records the scan of `input[0..n)` (bits of `ty`) into `output[0..n)`; `output` may be
@@ -254,6 +314,22 @@ impl Scanner {
                     rec.dispatch(scan, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE | DECODE | kind, offsets[k], chunk))?;
                 }
             }
+            Kernels::SinglePass { kernel, state } => {
+                rec.barrier(Sync::ComputeToTransfer); // the last run's reads and writes of the state
+                rec.fill(state, 0);
+                rec.barrier(Sync::TransferToCompute);
+                let mut first_tile = 0;
+                for (k, &(s, e)) in ranges.iter().enumerate() {
+                    if k > 0 {
+                        rec.barrier(Sync::ComputeToCompute); // the earlier ranges' INCLUSIVEs
+                    }
+                    let tiles = (e - s).div_ceil(self.tile);
+                    let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
+                    let binds = [i, i, o, o, state.bind()];
+                    rec.dispatch(kernel, grid2d(tiles), &binds, &push(e - s, ENCODE | DECODE | kind, first_tile, 0))?;
+                    first_tile += tiles;
+                }
+            }
         }
         Ok(())
     }
@@ -290,7 +366,14 @@ pub fn time(
     if data.is_empty() {
         return Ok((Timing::default(), Vec::new()));
     }
-    let s = Scanner::new(ctx, variant, ty, op, kind, data.len())?;
+    time_scanner(ctx, &Scanner::new(ctx, variant, ty, op, kind, data.len())?, data, warmup, runs)
+}
+
+/// As [`time`] with a scanner made by the caller (`with_knobs`, `with_range`).
+pub fn time_scanner(ctx: &Context, s: &Scanner, data: &[u32], warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
+    if data.is_empty() {
+        return Ok((Timing::default(), Vec::new()));
+    }
     let input = Buffer::from_slice(ctx, data, "scan input")?;
     let output = Buffer::new(ctx, data.len(), "scan output")?;
     let timing = crate::gpu::measure(ctx, warmup, runs, |rec| s.record(rec, &input, data.len(), &output))?;
@@ -306,6 +389,11 @@ pub fn time(
 /// `depth` bounds the roundings on any element's path through the variant's additions (subgroup
 /// and shared steps counted as sequential, the carries between tiles and chunks counted one by one).
 pub fn f32_sum_depth(variant: Variant, n: usize, range: usize) -> usize {
+    f32_sum_depth_tiles(variant, n, range, TILE)
+}
+
+/// As [`f32_sum_depth`] for a single pass with tiles of `tile` elements.
+pub fn f32_sum_depth_tiles(variant: Variant, n: usize, range: usize, tile: usize) -> usize {
     let l = LOCAL as usize;
     match variant {
         // Per level: the block's steps (log2 256 = 8; Blelloch up and down 2 x 9), the
@@ -323,18 +411,26 @@ pub fn f32_sum_depth(variant: Variant, n: usize, range: usize) -> usize {
             let scan = chunk.div_ceil(TILE) + 8 + 2 * l + 2; // tile carries, 8 in registers, group steps
             reduce + partials_scan + scan
         }
+        // A tile's own steps (8 in registers, group steps) for its aggregate and again for its
+        // outputs; along the chain of INCLUSIVEs every tile before adds its aggregate once and
+        // each INCLUSIVE one more rounding.
+        Variant::SinglePass => {
+            let tiles: usize = (0..n).step_by(range).map(|s| (n - s).min(range).div_ceil(tile)).sum();
+            2 * tiles + 2 * (tile / l + 2 * l) + 2
+        }
     }
 }
 
 /// The first output that disagrees with the CPU reference, as a message; `None` when all agree
-/// (integers and min/max bit for bit; f32 sums within [`f32_sum_depth`]). Also returns the largest
-/// f32 error relative to its bound (0 for exact types).
-pub fn verify(data: &[u32], got: &[u32], ty: ElemType, op: Op, kind: Kind, variant: Variant, range: usize) -> (Option<String>, f64) {
+/// (integers and min/max bit for bit; f32 sums within `depth` roundings: [`f32_sum_depth`],
+/// [`Scanner::f32_sum_depth`]). Also returns the largest f32 error relative to its bound (0 for
+/// exact types).
+pub fn verify(data: &[u32], got: &[u32], ty: ElemType, op: Op, kind: Kind, depth: usize) -> (Option<String>, f64) {
     if got.len() != data.len() {
         return (Some(format!("{} outputs for {} inputs", got.len(), data.len())), 0.0);
     }
     if ty == ElemType::F32 && op == Op::Sum {
-        let depth = f32_sum_depth(variant, data.len(), range) as f64;
+        let depth = depth as f64;
         let (mut sum, mut abs, mut worst) = (0.0f64, 0.0f64, 0.0f64);
         for (k, (&x, &g)) in data.iter().zip(got).enumerate() {
             let xv = f32::from_bits(x) as f64;

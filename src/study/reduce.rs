@@ -154,7 +154,7 @@ pub fn scan_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                     for v in scan::Variant::ALL {
                         let (t, got) = scan::time(&o.device(ctx)?, &data, ty, op, kind, v, o.warmup, o.runs)?;
                         let row = Row { variant: v.name().into(), device: "gpu".into(), ..base.clone() };
-                        match scan::verify(&data, &got, ty, op, kind, v, reduce::range_elems(ctx)) {
+                        match scan::verify(&data, &got, ty, op, kind, scan::f32_sum_depth(v, n, reduce::range_elems(ctx))) {
                             (None, worst) => {
                                 let mut r = timed_row(row, &t);
                                 if ty == ElemType::F32 {
@@ -162,7 +162,9 @@ pub fn scan_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                                 }
                                 rows.push(r);
                             }
-                            (Some(w), _) => rows.push(Row { correct: false, note: Some(format!("differs from the CPU reference: {w}")), ..row }),
+                            (Some(w), _) => {
+                                rows.push(Row { correct: false, note: Some(format!("differs from the CPU reference: {w}")), ..row })
+                            }
                         }
                     }
                     finish_case(&mut rows, Some(cpu_t.median_ns * 1e-6), None, bw);

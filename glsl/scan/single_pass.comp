@@ -1,0 +1,147 @@
+#version 450
+// Ours, the fastest: a scan in ONE pass over the input, a chained scan with decoupled look-back
+// (Merrill & Garland 2016, what CUB's DeviceScan does). Each workgroup takes the next tile from an
+// atomic ticket (every tile it waits for was taken by a group already running), loads its
+// PER x 256 elements into registers, reduces them and publishes the tile's AGGREGATE at once;
+// then it walks back over its predecessors' status: AGGREGATEs are combined and skipped, the
+// nearest INCLUSIVE ends the walk; it publishes its own INCLUSIVE and writes its outputs. The input
+// is read once and the output written once, as a copy.
+// Status without 64-bit atomics: a 32-bit sum does not fit a word beside its flag, so a tile has
+// four write-once words, (aggregate low, aggregate high, inclusive low, inclusive high), each
+// VALID | 16 bits. A word is either still 0 or final, so any mix of words a reader sees is
+// consistent, and no ordering between them is needed.
+// Forward progress without any guarantee from the scheduler (Levien 2021, "prefix sum on portable
+// compute shaders"): when the nearest predecessor has not published after STUCK_POLLS reads, the
+// group reduces that tile's input itself and walks on. So no group waits for another without
+// bound: on a CPU device a descheduled thread cannot stall the scan, and llvmpipe's loop limiter
+// (65535 iterations an invocation) is never reached.
+#extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#include "scan_common.glsl"
+#include "scan_group.glsl"
+layout(constant_id = 3) const uint PER = 8u;          // elements per invocation: the tile is PER x 256
+layout(constant_id = 4) const uint STUCK_POLLS = 64u; // reads of an unpublished predecessor before reducing it here
+layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
+layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
+layout(std430, binding = 2) writeonly buffer Out1 { uint y1[]; };
+layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
+// Zeroed before every run (a fill). ticket: tiles taken, across ranges (range k's first tile is
+// p.offset); status: per tile, (aggregate lo, hi, inclusive lo, hi).
+layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
+const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu;
+const uint DONE = 0u, STEP = 1u, STUCK = 2u;
+shared uint tile_shared, walk_state, walk_sum, walk_step;
+
+uint tile_elems() {
+    return PER * gl_WorkGroupSize.x;
+}
+
+// This invocation's PER keys of tile `tile` (of this range), identity past the end.
+void load_tile(uint tile, out uint v[PER]) {
+    uint first = tile * tile_elems() + PER * gl_LocalInvocationID.x;
+    if (first + PER <= p.n && PER % 4u == 0u) {
+        for (uint q = 0u; q < PER / 4u; ++q) {
+            uvec4 u = x4[first / 4u + q];
+            v[4u * q] = load_key(u.x);
+            v[4u * q + 1u] = load_key(u.y);
+            v[4u * q + 2u] = load_key(u.z);
+            v[4u * q + 3u] = load_key(u.w);
+        }
+    } else {
+        for (uint k = 0u; k < PER; ++k) v[k] = first + k < p.n ? load_key(x1[first + k]) : identity();
+    }
+}
+
+uint reduce_own(uint v[PER]) {
+    uint r = v[0];
+    for (uint k = 1u; k < PER; ++k) r = combine(r, v[k]);
+    return r;
+}
+
+void publish(uint gtile, bool inclusive, uint value) {
+    uint lo = VALID | (value & 0xFFFFu), hi = VALID | (value >> 16u);
+    if (inclusive) {
+        status[gtile].z = lo;
+        status[gtile].w = hi;
+    } else {
+        status[gtile].x = lo;
+        status[gtile].y = hi;
+    }
+}
+
+// The combination of every tile before global tile gtile (> 0). The whole group, in uniform
+// control flow: the first subgroup reads a subgroup's worth of predecessors at a time, the
+// group follows its verdict through shared memory, and reduces a stuck predecessor itself.
+uint look_back(uint gtile) {
+    uint prefix = identity();
+    int nearest = int(gtile) - 1;
+    uint polls = 0u;
+    for (;;) {
+        if (gl_SubgroupID == 0u) {
+            uint lane = gl_SubgroupInvocationID;
+            int j = nearest - int(lane);
+            uvec4 s = j >= 0 ? status[j] : uvec4(0u);
+            bool incl = (s.z & s.w & VALID) != 0u;
+            bool agg = (s.x & s.y & VALID) != 0u;
+            uint val = incl ? (s.z & 0xFFFFu) | (s.w << 16u) : (s.x & 0xFFFFu) | (s.y << 16u);
+            uvec4 wait_b = subgroupBallot(j >= 0 && !incl && !agg), end_b = subgroupBallot(incl);
+            uint first_wait = wait_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(wait_b);
+            uint first_end = end_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(end_b);
+            uint upto = min(first_wait, first_end); // the AGGREGATEs nearer than both are combined
+            bool take = lane < upto || (lane == first_end && first_end < first_wait);
+            uint sum = subgroup_reduce(take ? val : identity());
+            if (subgroupElect()) {
+                walk_sum = sum;
+                walk_state = first_end < first_wait ? DONE : first_wait == 0u ? STUCK : STEP;
+                walk_step = min(upto, gl_SubgroupSize);
+            }
+        }
+        barrier(); // the verdict is in shared memory
+        uint state = walk_state, step = walk_step;
+        prefix = combine(walk_sum, prefix); // tiles further back come first
+        barrier(); // everyone has read it
+        if (state == DONE) break;
+        if (state == STEP) {
+            nearest -= int(step);
+            polls = 0u;
+        } else if (++polls >= STUCK_POLLS) {
+            // Stuck on tile `nearest`: reduce its input here (the same keys its group reduces).
+            uint v[PER];
+            load_tile(uint(nearest) - p.offset, v);
+            prefix = combine(group_reduce(reduce_own(v)), prefix);
+            nearest -= 1;
+            polls = 0u;
+        }
+    }
+    return prefix;
+}
+
+void main() {
+    uint t = gl_LocalInvocationID.x;
+    if (t == 0u) tile_shared = atomicAdd(ticket, 1u);
+    barrier(); // the ticket is known
+    uint gtile = tile_shared, tile = gtile - p.offset;
+    uint v[PER];
+    load_tile(tile, v);
+    uint total;
+    uint before = group_exclusive(reduce_own(v), total);
+    if (t == 0u) publish(gtile, gtile == 0u, total); // tile 0's aggregate is its inclusive
+    uint prefix = gtile == 0u ? identity() : look_back(gtile);
+    if (t == 0u && gtile != 0u) publish(gtile, true, combine(prefix, total));
+    uint run = combine(prefix, before);
+    bool exclusive = (p.flags & EXCLUSIVE) != 0u;
+    uint r[PER];
+    for (uint k = 0u; k < PER; ++k) {
+        uint next = combine(run, v[k]);
+        r[k] = store_value(exclusive ? run : next);
+        run = next;
+    }
+    uint first = tile * tile_elems() + PER * t;
+    if (first + PER <= p.n && PER % 4u == 0u) {
+        for (uint q = 0u; q < PER / 4u; ++q) y4[first / 4u + q] = uvec4(r[4u * q], r[4u * q + 1u], r[4u * q + 2u], r[4u * q + 3u]);
+    } else {
+        for (uint k = 0u; k < PER; ++k) {
+            if (first + k < p.n) y1[first + k] = r[k];
+        }
+    }
+}
