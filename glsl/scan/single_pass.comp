@@ -12,7 +12,7 @@
 // consistent, and no ordering between them is needed.
 // Forward progress without any guarantee from the scheduler (Levien 2021, "prefix sum on portable
 // compute shaders"): when the nearest predecessor has not published after STUCK_POLLS reads, the
-// group reduces that tile's input itself and walks on. So no group waits for another without
+// walking subgroup reduces that tile's input itself and walks on. So no group waits for another without
 // bound: on a CPU device a descheduled thread cannot stall the scan, and llvmpipe's loop limiter
 // (65535 iterations an invocation) is never reached.
 #extension GL_GOOGLE_include_directive : require
@@ -21,6 +21,10 @@
 #include "scan_group.glsl"
 layout(constant_id = 3) const uint PER = 8u;          // elements per invocation: the tile is PER x 256
 layout(constant_id = 4) const uint STUCK_POLLS = 64u; // reads of an unpublished predecessor before reducing it here
+// 1: tiles in the order groups start (an atomic ticket); 0: tile = group index (as CUB: no atomic
+// and no barrier before the loads; a group may then wait for one not started yet, which the
+// reduction of stuck predecessors makes safe, if slow).
+layout(constant_id = 5) const uint TICKET = 1u;
 layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
 layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 layout(std430, binding = 2) writeonly buffer Out1 { uint y1[]; };
@@ -28,9 +32,8 @@ layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
 // Zeroed before every run (a fill). ticket: tiles taken, across ranges (range k's first tile is
 // p.offset); status: per tile, (aggregate lo, hi, inclusive lo, hi).
 layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
-const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu;
-const uint DONE = 0u, STEP = 1u, STUCK = 2u;
-shared uint tile_shared, walk_state, walk_sum, walk_step;
+const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu, WALK_BUDGET = 32768u;
+shared uint tile_shared, walk_sum;
 
 uint tile_elems() {
     return PER * gl_WorkGroupSize.x;
@@ -69,65 +72,83 @@ void publish(uint gtile, bool inclusive, uint value) {
     }
 }
 
-// The combination of every tile before global tile gtile (> 0). The whole group, in uniform
-// control flow: the first subgroup reads a subgroup's worth of predecessors at a time, the
-// group follows its verdict through shared memory, and reduces a stuck predecessor itself.
+// The combination of every tile before global tile gtile (> 0), in the first subgroup (the
+// rest of the group waits at the barrier after): it reads a subgroup's worth of predecessors at a
+// time, and reduces a stuck predecessor's input itself.
 uint look_back(uint gtile) {
     uint prefix = identity();
     int nearest = int(gtile) - 1;
-    uint polls = 0u;
-    for (;;) {
-        if (gl_SubgroupID == 0u) {
-            uint lane = gl_SubgroupInvocationID;
-            int j = nearest - int(lane);
-            uvec4 s = j >= 0 ? status[j] : uvec4(0u);
-            bool incl = (s.z & s.w & VALID) != 0u;
-            bool agg = (s.x & s.y & VALID) != 0u;
-            uint val = incl ? (s.z & 0xFFFFu) | (s.w << 16u) : (s.x & 0xFFFFu) | (s.y << 16u);
-            uvec4 wait_b = subgroupBallot(j >= 0 && !incl && !agg), end_b = subgroupBallot(incl);
-            uint first_wait = wait_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(wait_b);
-            uint first_end = end_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(end_b);
-            uint upto = min(first_wait, first_end); // the AGGREGATEs nearer than both are combined
-            bool take = lane < upto || (lane == first_end && first_end < first_wait);
-            uint sum = subgroup_reduce(take ? val : identity());
-            if (subgroupElect()) {
-                walk_sum = sum;
-                walk_state = first_end < first_wait ? DONE : first_wait == 0u ? STUCK : STEP;
-                walk_step = min(upto, gl_SubgroupSize);
-            }
+    uint polls = 0u, lane = gl_SubgroupInvocationID;
+    bool done = false;
+    // Loop iterations spent, counted as llvmpipe's loop limiter counts them (65535 at most for an
+    // invocation, after which every loop is left silently): the walk stops itself first, and says
+    // so, when the scheduler left it thousands of tiles to reduce (never with the ticket).
+    uint spent = 0u;
+    for (; spent < WALK_BUDGET; ++spent) {
+        int j = nearest - int(lane);
+        uvec4 s = j >= 0 ? status[j] : uvec4(0u);
+        bool incl = (s.z & s.w & VALID) != 0u;
+        bool agg = (s.x & s.y & VALID) != 0u;
+        uint val = incl ? (s.z & 0xFFFFu) | (s.w << 16u) : (s.x & 0xFFFFu) | (s.y << 16u);
+        uvec4 wait_b = subgroupBallot(j >= 0 && !incl && !agg), end_b = subgroupBallot(incl);
+        uint first_wait = wait_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(wait_b);
+        uint first_end = end_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(end_b);
+        uint upto = min(first_wait, first_end); // the AGGREGATEs nearer than both are combined
+        bool take = lane < upto || (lane == first_end && first_end < first_wait);
+        prefix = combine(subgroup_reduce(take ? val : identity()), prefix); // tiles further back first
+        if (first_end < first_wait) { // subgroup-uniform
+            done = true;
+            break;
         }
-        barrier(); // the verdict is in shared memory
-        uint state = walk_state, step = walk_step;
-        prefix = combine(walk_sum, prefix); // tiles further back come first
-        barrier(); // everyone has read it
-        if (state == DONE) break;
-        if (state == STEP) {
-            nearest -= int(step);
+        if (upto > 0u) {
+            nearest -= int(min(upto, gl_SubgroupSize));
             polls = 0u;
         } else if (++polls >= STUCK_POLLS) {
             // Stuck on tile `nearest`: reduce its input here (the same keys its group reduces).
-            uint v[PER];
-            load_tile(uint(nearest) - p.offset, v);
-            prefix = combine(group_reduce(reduce_own(v)), prefix);
+            uint first = (uint(nearest) - p.offset) * tile_elems(), end = min(p.n, first + tile_elems());
+            uint r = identity();
+            uint i = first / 4u + lane;
+            spent += tile_elems() / 4u / gl_SubgroupSize + 1u;
+            for (; 4u * i + 3u < end; i += gl_SubgroupSize) r = combine(r, combine(combine(load_key(x4[i].x), load_key(x4[i].y)), combine(load_key(x4[i].z), load_key(x4[i].w))));
+            for (uint k = 4u * i; k < end && k < 4u * i + 4u; ++k) r = combine(r, load_key(x1[k])); // the range's last elements
+            prefix = combine(subgroup_reduce(r), prefix);
             nearest -= 1;
             polls = 0u;
+            if (nearest < 0) { // that was tile 0: nothing is before it
+                done = true;
+                break;
+            }
         }
     }
+    // The budget is spent: the prefix is wrong, and the host, seeing this flag, says so.
+    if (!done && subgroupElect()) atomicOr(pad[0], 1u);
     return prefix;
 }
 
 void main() {
     uint t = gl_LocalInvocationID.x;
-    if (t == 0u) tile_shared = atomicAdd(ticket, 1u);
-    barrier(); // the ticket is known
-    uint gtile = tile_shared, tile = gtile - p.offset;
+    uint gtile = p.offset + group_index();
+    if (TICKET == 1u) {
+        if (t == 0u) tile_shared = atomicAdd(ticket, 1u);
+        barrier(); // the ticket is known
+        gtile = tile_shared;
+    }
+    uint tile = gtile - p.offset;
+    if (tile * tile_elems() >= p.n) return; // uniform: a group past the last tile (2D grids)
     uint v[PER];
     load_tile(tile, v);
     uint total;
     uint before = group_exclusive(reduce_own(v), total);
     if (t == 0u) publish(gtile, gtile == 0u, total); // tile 0's aggregate is its inclusive
-    uint prefix = gtile == 0u ? identity() : look_back(gtile);
-    if (t == 0u && gtile != 0u) publish(gtile, true, combine(prefix, total));
+    if (gtile != 0u && gl_SubgroupID == 0u) {
+        uint prefix = look_back(gtile);
+        if (subgroupElect()) {
+            publish(gtile, true, combine(prefix, total));
+            walk_sum = prefix;
+        }
+    }
+    barrier(); // the prefix is known
+    uint prefix = gtile == 0u ? identity() : walk_sum;
     uint run = combine(prefix, before);
     bool exclusive = (p.flags & EXCLUSIVE) != 0u;
     uint r[PER];

@@ -127,11 +127,13 @@ pub struct Knobs {
     /// Reads of an unpublished predecessor before the group reduces its input itself (0: at
     /// once, the tests' way to exercise that path).
     pub stuck_polls: u32,
+    /// Tiles in the order groups start (an atomic ticket), else by group index.
+    pub ticket: bool,
 }
 
 impl Default for Knobs {
     fn default() -> Knobs {
-        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS }
+        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS, ticket: true }
     }
 }
 
@@ -209,11 +211,14 @@ impl Scanner {
             Variant::SinglePass => {
                 // Every range's tiles are numbered on from the ranges before (one ticket).
                 let tiles: usize = (0..capacity).step_by(range).map(|s| (capacity - s).min(range).div_ceil(tile)).sum();
-                let spec = [(0, LOCAL), (1, ty as u32), (2, op as u32), (3, knobs.per), (4, knobs.stuck_polls)];
-                Kernels::SinglePass {
-                    kernel: Kernel::new(ctx, &shaders::SCAN_SINGLE_PASS, &spec)?,
-                    state: Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?,
-                }
+                let spec = [(0, LOCAL), (1, ty as u32), (2, op as u32), (3, knobs.per), (4, knobs.stuck_polls), (5, knobs.ticket as u32)];
+                let state = Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?;
+                ctx.submit(|rec| {
+                    rec.fill(&state, 0); // the cut-short flag starts clear; runs zero the rest
+                    rec.barrier(Sync::TransferToAll);
+                    Ok(())
+                })?;
+                Kernels::SinglePass { kernel: Kernel::new(ctx, &shaders::SCAN_SINGLE_PASS, &spec)?, state }
             }
         };
         Ok(Scanner { variant, ty, op, kind, capacity, range, tile, kernels })
@@ -222,6 +227,17 @@ impl Scanner {
     /// Elements per range of this scanner.
     pub fn range(&self) -> usize {
         self.range
+    }
+
+    /// Whether a single-pass run of this scanner gave up (its results are then wrong): a walk back
+    /// stops when it has spent its loop budget (kept under llvmpipe's loop limiter), which takes
+    /// thousands of predecessors that have not started, never seen with the ticket. Sticky from
+    /// the scanner's creation; read it after the runs' fence; `time` and `run` check it.
+    pub fn cut_short(&self, ctx: &Context) -> Result<bool> {
+        match &self.kernels {
+            Kernels::SinglePass { state, .. } => Ok(ctx.read_range(state, 1, 2)?[0] != 0),
+            _ => Ok(false),
+        }
     }
 
     /// The f32 sum bound's depth for `n` elements with this scanner ([`f32_sum_depth`]).
@@ -315,8 +331,10 @@ impl Scanner {
                 }
             }
             Kernels::SinglePass { kernel, state } => {
+                // The ticket and the tile status start at 0; word 1, the cut-short flag, is kept.
                 rec.barrier(Sync::ComputeToTransfer); // the last run's reads and writes of the state
-                rec.fill(state, 0);
+                rec.fill_raw(state.raw(), 0, 4, 0);
+                rec.fill_raw(state.raw(), 16, state.bytes() - 16, 0);
                 rec.barrier(Sync::TransferToCompute);
                 let mut first_tile = 0;
                 for (k, &(s, e)) in ranges.iter().enumerate() {
@@ -381,6 +399,11 @@ pub fn time_scanner(ctx: &Context, s: &Scanner, data: &[u32], warmup: u32, runs:
         rec.barrier(Sync::ComputeToTransfer);
         Ok(())
     })?;
+    if s.cut_short(ctx)? {
+        return Err(Error::Unsupported(
+            "the single-pass scan gave up: a walk back met more unstarted tiles than its loop budget (the scheduler ran tiles far out of order); use reduce-then-scan here".into(),
+        ));
+    }
     Ok((timing, ctx.read(&output)?))
 }
 
