@@ -21,10 +21,8 @@
 #include "scan_group.glsl"
 layout(constant_id = 3) const uint PER = 8u;          // elements per invocation: the tile is PER x 256
 layout(constant_id = 4) const uint STUCK_POLLS = 64u; // reads of an unpublished predecessor before reducing it here
-// 1: tiles in the order groups start (an atomic ticket); 0: tile = group index (as CUB: no atomic
-// and no barrier before the loads; a group may then wait for one not started yet, which the
-// reduction of stuck predecessors makes safe, if slow).
-layout(constant_id = 5) const uint TICKET = 1u;
+// Diagnosis only (wrong results, for timing what the rest costs): 1 skips the walk back.
+layout(constant_id = 6) const uint DIAG = 0u;
 layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
 layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 layout(std430, binding = 2) writeonly buffer Out1 { uint y1[]; };
@@ -33,7 +31,11 @@ layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
 // p.offset); status: per tile, (aggregate lo, hi, inclusive lo, hi).
 layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
 const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu, WALK_BUDGET = 32768u;
-shared uint tile_shared, walk_sum;
+shared uint ticket_shared[2], walk_sum;
+// Loop iterations this invocation's walks have spent, counted as llvmpipe's loop limiter counts
+// them (65535 at most for an invocation, after which every loop is left silently): the walks stop
+// themselves first, and say so, should the scheduler leave them thousands of tiles to reduce.
+uint spent = 0u;
 
 uint tile_elems() {
     return PER * gl_WorkGroupSize.x;
@@ -80,10 +82,6 @@ uint look_back(uint gtile) {
     int nearest = int(gtile) - 1;
     uint polls = 0u, lane = gl_SubgroupInvocationID;
     bool done = false;
-    // Loop iterations spent, counted as llvmpipe's loop limiter counts them (65535 at most for an
-    // invocation, after which every loop is left silently): the walk stops itself first, and says
-    // so, when the scheduler left it thousands of tiles to reduce (never with the ticket).
-    uint spent = 0u;
     for (; spent < WALK_BUDGET; ++spent) {
         int j = nearest - int(lane);
         uvec4 s = j >= 0 ? status[j] : uvec4(0u);
@@ -127,42 +125,52 @@ uint look_back(uint gtile) {
 
 void main() {
     uint t = gl_LocalInvocationID.x;
-    uint gtile = p.offset + group_index();
-    if (TICKET == 1u) {
-        if (t == 0u) tile_shared = atomicAdd(ticket, 1u);
-        barrier(); // the ticket is known
-        gtile = tile_shared;
-    }
-    uint tile = gtile - p.offset;
-    if (tile * tile_elems() >= p.n) return; // uniform: a group past the last tile (2D grids)
+    uint ntiles = (p.n + tile_elems() - 1u) / tile_elems();
+    // Tickets of this range start at p.chunk (the host counts every group's one draw past the end).
+    if (t == 0u) ticket_shared[0] = atomicAdd(ticket, 1u) - p.chunk;
+    barrier(); // the first ticket is known
+    uint tile = ticket_shared[0];
+    if (tile >= ntiles) return; // uniform
     uint v[PER];
     load_tile(tile, v);
-    uint total;
-    uint before = group_exclusive(reduce_own(v), total);
-    if (t == 0u) publish(gtile, gtile == 0u, total); // tile 0's aggregate is its inclusive
-    if (gtile != 0u && gl_SubgroupID == 0u) {
-        uint prefix = look_back(gtile);
-        if (subgroupElect()) {
-            publish(gtile, true, combine(prefix, total));
-            walk_sum = prefix;
-        }
-    }
-    barrier(); // the prefix is known
-    uint prefix = gtile == 0u ? identity() : walk_sum;
-    uint run = combine(prefix, before);
     bool exclusive = (p.flags & EXCLUSIVE) != 0u;
-    uint r[PER];
-    for (uint k = 0u; k < PER; ++k) {
-        uint next = combine(run, v[k]);
-        r[k] = store_value(exclusive ? run : next);
-        run = next;
-    }
-    uint first = tile * tile_elems() + PER * t;
-    if (first + PER <= p.n && PER % 4u == 0u) {
-        for (uint q = 0u; q < PER / 4u; ++q) y4[first / 4u + q] = uvec4(r[4u * q], r[4u * q + 1u], r[4u * q + 2u], r[4u * q + 3u]);
-    } else {
-        for (uint k = 0u; k < PER; ++k) {
-            if (first + k < p.n) y1[first + k] = r[k];
+    for (uint k = 1u;; ++k) {
+        uint gtile = p.offset + tile;
+        // The next ticket, known after group_exclusive's barriers (its slot was last read two
+        // tiles ago).
+        if (t == 0u) ticket_shared[k & 1u] = atomicAdd(ticket, 1u) - p.chunk;
+        uint total;
+        uint before = group_exclusive(reduce_own(v), total);
+        uint next = ticket_shared[k & 1u];
+        if (t == 0u) publish(gtile, gtile == 0u, total); // tile 0's aggregate is its inclusive
+        // The next tile's loads are in flight through this tile's walk and writes.
+        uint vn[PER];
+        if (next < ntiles) load_tile(next, vn); // uniform
+        if (gtile != 0u && gl_SubgroupID == 0u) {
+            uint prefix = DIAG == 1u ? identity() : look_back(gtile);
+            if (subgroupElect()) {
+                publish(gtile, true, combine(prefix, total));
+                walk_sum = prefix;
+            }
         }
+        barrier(); // the prefix is known (walk_sum next changes after the next tile's barriers)
+        uint run = combine(gtile == 0u ? identity() : walk_sum, before);
+        uint r[PER];
+        for (uint q = 0u; q < PER; ++q) {
+            uint nxt = combine(run, v[q]);
+            r[q] = store_value(exclusive ? run : nxt);
+            run = nxt;
+        }
+        uint first = tile * tile_elems() + PER * t;
+        if (first + PER <= p.n && PER % 4u == 0u) {
+            for (uint q = 0u; q < PER / 4u; ++q) y4[first / 4u + q] = uvec4(r[4u * q], r[4u * q + 1u], r[4u * q + 2u], r[4u * q + 3u]);
+        } else {
+            for (uint q = 0u; q < PER; ++q) {
+                if (first + q < p.n) y1[first + q] = r[q];
+            }
+        }
+        if (next >= ntiles) break; // uniform
+        for (uint q = 0u; q < PER; ++q) v[q] = vn[q];
+        tile = next;
     }
 }

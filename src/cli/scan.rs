@@ -28,9 +28,12 @@ pub struct Args {
     /// single-pass: reads of an unpublished predecessor before reducing its input here
     #[arg(long, hide = true, default_value_t = Knobs::default().stuck_polls)]
     pub stuck_polls: u32,
-    /// single-pass: tiles by an atomic ticket (true) or by group index (false)
-    #[arg(long, hide = true, default_value_t = Knobs::default().ticket, action = clap::ArgAction::Set)]
-    pub ticket: bool,
+    /// single-pass: workgroups of the persistent grid
+    #[arg(long, hide = true, default_value_t = Knobs::default().grid)]
+    pub grid: u32,
+    /// single-pass diagnosis, wrong results: 1 skips the walk back (timing what the rest costs)
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub diag: u32,
     /// Numbers: --type, --dist, --input, --seed, --runs, --warmup
     #[command(flatten)]
     pub numbers: Numbers,
@@ -46,7 +49,8 @@ impl Args {
             out: None,
             per: Knobs::default().per,
             stuck_polls: Knobs::default().stuck_polls,
-            ticket: true,
+            grid: Knobs::default().grid,
+            diag: 0,
             numbers: Numbers::demo(3),
         }
     }
@@ -62,7 +66,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ctx = g.context()?;
     let n = data.len();
     let f32_sum = ty == ElemType::F32 && op == Op::Sum;
-    let knobs = Knobs { per: a.per, stuck_polls: a.stuck_polls, ticket: a.ticket };
+    let knobs = Knobs { per: a.per, stuck_polls: a.stuck_polls, grid: a.grid, diag: a.diag };
     let mut rows = Vec::new();
     let mut last = Vec::new();
     for v in vs {

@@ -127,13 +127,15 @@ pub struct Knobs {
     /// Reads of an unpublished predecessor before the group reduces its input itself (0: at
     /// once, the tests' way to exercise that path).
     pub stuck_polls: u32,
-    /// Tiles in the order groups start (an atomic ticket), else by group index.
-    pub ticket: bool,
+    /// Workgroups of the persistent grid (at most; fewer when there are fewer tiles).
+    pub grid: u32,
+    /// Diagnosis (wrong results, timing only): 1 skips the walk back.
+    pub diag: u32,
 }
 
 impl Default for Knobs {
     fn default() -> Knobs {
-        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS, ticket: true }
+        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS, grid: GRID as u32, diag: 0 }
     }
 }
 
@@ -145,8 +147,9 @@ pub struct Scanner {
     pub kind: Kind,
     capacity: usize,
     range: usize,
-    /// Elements per tile of the single pass.
+    /// Elements per tile of the single pass, and its grid.
     tile: usize,
+    grid: usize,
     kernels: Kernels,
 }
 
@@ -175,6 +178,9 @@ impl Scanner {
     ) -> Result<Scanner> {
         if knobs.per == 0 || knobs.per % 4 != 0 || knobs.per > 32 {
             return Err(Error::invalid(format!("{} elements per invocation: a multiple of 4, at most 32", knobs.per)));
+        }
+        if knobs.grid == 0 || knobs.grid > 65535 {
+            return Err(Error::invalid(format!("a grid of {} workgroups: 1..=65535", knobs.grid)));
         }
         let tile = knobs.per as usize * LOCAL as usize;
         if !range.is_power_of_two() || range < 4096 || range > range_elems(ctx) {
@@ -211,7 +217,7 @@ impl Scanner {
             Variant::SinglePass => {
                 // Every range's tiles are numbered on from the ranges before (one ticket).
                 let tiles: usize = (0..capacity).step_by(range).map(|s| (capacity - s).min(range).div_ceil(tile)).sum();
-                let spec = [(0, LOCAL), (1, ty as u32), (2, op as u32), (3, knobs.per), (4, knobs.stuck_polls), (5, knobs.ticket as u32)];
+                let spec = [(0, LOCAL), (1, ty as u32), (2, op as u32), (3, knobs.per), (4, knobs.stuck_polls), (6, knobs.diag)];
                 let state = Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?;
                 ctx.submit(|rec| {
                     rec.fill(&state, 0); // the cut-short flag starts clear; runs zero the rest
@@ -221,7 +227,7 @@ impl Scanner {
                 Kernels::SinglePass { kernel: Kernel::new(ctx, &shaders::SCAN_SINGLE_PASS, &spec)?, state }
             }
         };
-        Ok(Scanner { variant, ty, op, kind, capacity, range, tile, kernels })
+        Ok(Scanner { variant, ty, op, kind, capacity, range, tile, grid: knobs.grid as usize, kernels })
     }
 
     /// Elements per range of this scanner.
@@ -336,16 +342,20 @@ impl Scanner {
                 rec.fill_raw(state.raw(), 0, 4, 0);
                 rec.fill_raw(state.raw(), 16, state.bytes() - 16, 0);
                 rec.barrier(Sync::TransferToCompute);
-                let mut first_tile = 0;
+                // Tiles are numbered on across ranges (status), and so are tickets: each range's
+                // groups draw its tiles and one ticket each past its end.
+                let (mut first_tile, mut first_ticket) = (0, 0);
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute); // the earlier ranges' INCLUSIVEs
                     }
                     let tiles = (e - s).div_ceil(self.tile);
+                    let groups = tiles.min(self.grid);
                     let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
                     let binds = [i, i, o, o, state.bind()];
-                    rec.dispatch(kernel, grid2d(tiles), &binds, &push(e - s, ENCODE | DECODE | kind, first_tile, 0))?;
+                    rec.dispatch(kernel, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE | DECODE | kind, first_tile, first_ticket))?;
                     first_tile += tiles;
+                    first_ticket += tiles + groups;
                 }
             }
         }
