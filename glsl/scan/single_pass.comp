@@ -27,8 +27,9 @@ layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
 layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 layout(std430, binding = 2) writeonly buffer Out1 { uint y1[]; };
 layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
-// Zeroed before every run (a fill). ticket: tiles taken, across ranges (range k's first tile is
-// p.offset); status: per tile, (aggregate lo, hi, inclusive lo, hi).
+// Zeroed before every run (fills; the ticket again before each range). ticket: tiles taken in
+// this range (whose first tile is p.offset); status: per tile, (aggregate lo, hi, inclusive lo,
+// hi); pad[0]: set when a walk gave up (never zeroed by a run).
 layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
 const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu, WALK_BUDGET = 32768u;
 shared uint ticket_shared[2], walk_sum;
@@ -126,8 +127,10 @@ uint look_back(uint gtile) {
 void main() {
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_elems() - 1u) / tile_elems();
-    // Tickets of this range start at p.chunk (the host counts every group's one draw past the end).
-    if (t == 0u) ticket_shared[0] = atomicAdd(ticket, 1u) - p.chunk;
+    // Each range's tickets start at 0; a group takes at most p.chunk tiles (the host makes the
+    // grid large enough): on a CPU device a group runs to its end before most others start, and
+    // its loops must stay under llvmpipe's loop limiter.
+    if (t == 0u) ticket_shared[0] = atomicAdd(ticket, 1u);
     barrier(); // the first ticket is known
     uint tile = ticket_shared[0];
     if (tile >= ntiles) return; // uniform
@@ -138,7 +141,7 @@ void main() {
         uint gtile = p.offset + tile;
         // The next ticket, known after group_exclusive's barriers (its slot was last read two
         // tiles ago).
-        if (t == 0u) ticket_shared[k & 1u] = atomicAdd(ticket, 1u) - p.chunk;
+        if (t == 0u) ticket_shared[k & 1u] = k < p.chunk ? atomicAdd(ticket, 1u) : 0xFFFFFFFFu;
         uint total;
         uint before = group_exclusive(reduce_own(v), total);
         uint next = ticket_shared[k & 1u];

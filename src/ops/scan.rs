@@ -84,6 +84,8 @@ const LOCAL: u32 = 256;
 const TILE: usize = 8 * LOCAL as usize;
 /// Workgroups of ours' persistent grid per range: a few per SM on a big GPU.
 pub const GRID: usize = 1024;
+/// The most tiles a group of the single pass takes on a CPU device.
+const MAX_TILES_CPU: usize = 4;
 /// Reads of an unpublished predecessor before the single pass reduces its input itself.
 const STUCK_POLLS: u32 = 64;
 const ENCODE: u32 = 1;
@@ -129,13 +131,15 @@ pub struct Knobs {
     pub stuck_polls: u32,
     /// Workgroups of the persistent grid (at most; fewer when there are fewer tiles).
     pub grid: u32,
+    /// The most tiles one group takes; 0: by device (4 on a CPU device, else no limit).
+    pub max_tiles: u32,
     /// Diagnosis (wrong results, timing only): 1 skips the walk back.
     pub diag: u32,
 }
 
 impl Default for Knobs {
     fn default() -> Knobs {
-        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS, grid: GRID as u32, diag: 0 }
+        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS, grid: GRID as u32, max_tiles: 0, diag: 0 }
     }
 }
 
@@ -150,6 +154,9 @@ pub struct Scanner {
     /// Elements per tile of the single pass, and its grid.
     tile: usize,
     grid: usize,
+    /// The most tiles one group of the single pass takes (few on CPU devices: llvmpipe's loop
+    /// limiter counts every loop iteration of an invocation).
+    max_tiles: usize,
     kernels: Kernels,
 }
 
@@ -227,7 +234,12 @@ impl Scanner {
                 Kernels::SinglePass { kernel: Kernel::new(ctx, &shaders::SCAN_SINGLE_PASS, &spec)?, state }
             }
         };
-        Ok(Scanner { variant, ty, op, kind, capacity, range, tile, grid: knobs.grid as usize, kernels })
+        let max_tiles = match knobs.max_tiles {
+            0 if ctx.info().device_type == "CPU" => MAX_TILES_CPU,
+            0 => u32::MAX as usize,
+            m => m as usize,
+        };
+        Ok(Scanner { variant, ty, op, kind, capacity, range, tile, grid: knobs.grid as usize, max_tiles, kernels })
     }
 
     /// Elements per range of this scanner.
@@ -342,20 +354,21 @@ impl Scanner {
                 rec.fill_raw(state.raw(), 0, 4, 0);
                 rec.fill_raw(state.raw(), 16, state.bytes() - 16, 0);
                 rec.barrier(Sync::TransferToCompute);
-                // Tiles are numbered on across ranges (status), and so are tickets: each range's
-                // groups draw its tiles and one ticket each past its end.
-                let (mut first_tile, mut first_ticket) = (0, 0);
+                // Tiles are numbered on across ranges (the status); each range draws its own tickets.
+                let mut first_tile = 0;
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute); // the earlier ranges' INCLUSIVEs
+                        rec.barrier(Sync::ComputeToTransfer);
+                        rec.fill_raw(state.raw(), 0, 4, 0);
+                        rec.barrier(Sync::TransferToCompute);
                     }
                     let tiles = (e - s).div_ceil(self.tile);
-                    let groups = tiles.min(self.grid);
+                    let groups = tiles.min(self.grid).max(tiles.div_ceil(self.max_tiles));
                     let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
                     let binds = [i, i, o, o, state.bind()];
-                    rec.dispatch(kernel, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE | DECODE | kind, first_tile, first_ticket))?;
+                    rec.dispatch(kernel, grid2d(groups), &binds, &push(e - s, ENCODE | DECODE | kind, first_tile, self.max_tiles))?;
                     first_tile += tiles;
-                    first_ticket += tiles + groups;
                 }
             }
         }
