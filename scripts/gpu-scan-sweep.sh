@@ -5,9 +5,9 @@
 # process: a fresh device.
 W=.gpu/workgroup
 $W bandwidth --mb 256 --runs 30 | grep kernel
-for n in 1048576 16777216 67108864 268435456; do
+for n in 16777216 67108864 268435456; do
   echo "## reduce-then-scan n=$n"; $W scan --n $n --type u32 --variant reduce-then-scan --runs 30 | grep -E "^reduce"
-  for grid in 264 528 1056 2112 65535; do for per in 8 12; do
+  for grid in 1056 2112 4224 65535; do for per in 8 12; do
     echo "## single-pass grid=$grid per=$per n=$n"; $W scan --n $n --type u32 --variant single-pass --grid $grid --per $per --runs 30 | grep -E "^single|rror"
   done; done
   echo "## single-pass grid=1056 diag=1 n=$n"; $W scan --n $n --type u32 --variant single-pass --grid 1056 --diag 1 --runs 30 | grep -E "^single"

@@ -124,6 +124,36 @@ uint look_back(uint gtile) {
     return prefix;
 }
 
+// Walks back for global tile gtile (aggregate `total`), publishes its INCLUSIVE and writes its
+// outputs (keys v, `before`: the combination of the invocations before this one in the tile).
+void finish_tile(uint tile, uint total, uint before, uint v[PER]) {
+    uint gtile = p.offset + tile;
+    if (gtile != 0u && gl_SubgroupID == 0u) {
+        uint prefix = DIAG == 1u ? identity() : look_back(gtile);
+        if (subgroupElect()) {
+            publish(gtile, true, combine(prefix, total));
+            walk_sum = prefix;
+        }
+    }
+    barrier(); // the prefix is known (walk_sum next changes after the next tile's barriers)
+    uint run = combine(gtile == 0u ? identity() : walk_sum, before);
+    bool exclusive = (p.flags & EXCLUSIVE) != 0u;
+    uint r[PER];
+    for (uint q = 0u; q < PER; ++q) {
+        uint nxt = combine(run, v[q]);
+        r[q] = store_value(exclusive ? run : nxt);
+        run = nxt;
+    }
+    uint first = tile * tile_elems() + PER * gl_LocalInvocationID.x;
+    if (first + PER <= p.n && PER % 4u == 0u) {
+        for (uint q = 0u; q < PER / 4u; ++q) y4[first / 4u + q] = uvec4(r[4u * q], r[4u * q + 1u], r[4u * q + 2u], r[4u * q + 3u]);
+    } else {
+        for (uint q = 0u; q < PER; ++q) {
+            if (first + q < p.n) y1[first + q] = r[q];
+        }
+    }
+}
+
 void main() {
     uint t = gl_LocalInvocationID.x;
     uint ntiles = (p.n + tile_elems() - 1u) / tile_elems();
@@ -134,46 +164,33 @@ void main() {
     barrier(); // the first ticket is known
     uint tile = ticket_shared[0];
     if (tile >= ntiles) return; // uniform
-    uint v[PER];
+    uint v[PER], vp[PER], vn[PER];
     load_tile(tile, v);
-    bool exclusive = (p.flags & EXCLUSIVE) != 0u;
+    // The tile counted one iteration ago waits in registers (vp) for its walk back, which starts
+    // only after this tile's AGGREGATE is out: its predecessors have had a tile's time to publish.
+    uint pending = 0xFFFFFFFFu, p_total = 0u, p_before = 0u;
     for (uint k = 1u;; ++k) {
-        uint gtile = p.offset + tile;
         // The next ticket, known after group_exclusive's barriers (its slot was last read two
         // tiles ago).
         if (t == 0u) ticket_shared[k & 1u] = k < p.chunk ? atomicAdd(ticket, 1u) : 0xFFFFFFFFu;
         uint total;
         uint before = group_exclusive(reduce_own(v), total);
         uint next = ticket_shared[k & 1u];
+        uint gtile = p.offset + tile;
         if (t == 0u) publish(gtile, gtile == 0u, total); // tile 0's aggregate is its inclusive
-        // The next tile's loads are in flight through this tile's walk and writes.
-        uint vn[PER];
-        if (next < ntiles) load_tile(next, vn); // uniform
-        if (gtile != 0u && gl_SubgroupID == 0u) {
-            uint prefix = DIAG == 1u ? identity() : look_back(gtile);
-            if (subgroupElect()) {
-                publish(gtile, true, combine(prefix, total));
-                walk_sum = prefix;
-            }
-        }
-        barrier(); // the prefix is known (walk_sum next changes after the next tile's barriers)
-        uint run = combine(gtile == 0u ? identity() : walk_sum, before);
-        uint r[PER];
-        for (uint q = 0u; q < PER; ++q) {
-            uint nxt = combine(run, v[q]);
-            r[q] = store_value(exclusive ? run : nxt);
-            run = nxt;
-        }
-        uint first = tile * tile_elems() + PER * t;
-        if (first + PER <= p.n && PER % 4u == 0u) {
-            for (uint q = 0u; q < PER / 4u; ++q) y4[first / 4u + q] = uvec4(r[4u * q], r[4u * q + 1u], r[4u * q + 2u], r[4u * q + 3u]);
+        if (next < ntiles) load_tile(next, vn); // uniform; in flight through the walk below
+        if (pending != 0xFFFFFFFFu) {
+            finish_tile(pending, p_total, p_before, vp);
         } else {
-            for (uint q = 0u; q < PER; ++q) {
-                if (first + q < p.n) y1[first + q] = r[q];
-            }
+            barrier(); // as finish_tile's: sg_total is read before the next tile's group_exclusive
         }
+        for (uint q = 0u; q < PER; ++q) vp[q] = v[q];
+        pending = tile;
+        p_total = total;
+        p_before = before;
         if (next >= ntiles) break; // uniform
         for (uint q = 0u; q < PER; ++q) v[q] = vn[q];
         tile = next;
     }
+    finish_tile(pending, p_total, p_before, vp);
 }
