@@ -34,6 +34,9 @@ pub struct Args {
     /// single-pass: the most tiles a workgroup takes (0: by device)
     #[arg(long, hide = true, default_value_t = 0)]
     pub max_tiles: u32,
+    /// single-pass: invocations per workgroup
+    #[arg(long, hide = true, default_value_t = Knobs::default().local)]
+    pub local: u32,
     /// single-pass diagnosis, wrong results: 1 skips the walk back (timing what the rest costs)
     #[arg(long, hide = true, default_value_t = 0)]
     pub diag: u32,
@@ -54,6 +57,7 @@ impl Args {
             stuck_polls: Knobs::default().stuck_polls,
             grid: Knobs::default().grid,
             max_tiles: 0,
+            local: Knobs::default().local,
             diag: 0,
             numbers: Numbers::demo(3),
         }
@@ -70,7 +74,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ctx = g.context()?;
     let n = data.len();
     let f32_sum = ty == ElemType::F32 && op == Op::Sum;
-    let knobs = Knobs { per: a.per, stuck_polls: a.stuck_polls, grid: a.grid, max_tiles: a.max_tiles, diag: a.diag };
+    let knobs = Knobs { per: a.per, stuck_polls: a.stuck_polls, grid: a.grid, max_tiles: a.max_tiles, local: a.local, diag: a.diag };
     let mut rows = Vec::new();
     let mut last = Vec::new();
     for v in vs {

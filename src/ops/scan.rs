@@ -133,13 +133,15 @@ pub struct Knobs {
     pub grid: u32,
     /// The most tiles one group takes; 0: by device (4 on a CPU device, else no limit).
     pub max_tiles: u32,
+    /// Invocations per workgroup (a power of two, 32..=1024).
+    pub local: u32,
     /// Diagnosis (wrong results, timing only): 1 skips the walk back.
     pub diag: u32,
 }
 
 impl Default for Knobs {
     fn default() -> Knobs {
-        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS, grid: GRID as u32, max_tiles: 0, diag: 0 }
+        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS, grid: GRID as u32, max_tiles: 0, local: LOCAL, diag: 0 }
     }
 }
 
@@ -189,7 +191,10 @@ impl Scanner {
         if knobs.grid == 0 || knobs.grid > 65535 {
             return Err(Error::invalid(format!("a grid of {} workgroups: 1..=65535", knobs.grid)));
         }
-        let tile = knobs.per as usize * LOCAL as usize;
+        if !knobs.local.is_power_of_two() || !(32..=1024).contains(&knobs.local) {
+            return Err(Error::invalid(format!("{} invocations per workgroup: a power of two in 32..=1024", knobs.local)));
+        }
+        let tile = knobs.per as usize * knobs.local as usize;
         if !range.is_power_of_two() || range < 4096 || range > range_elems(ctx) {
             return Err(Error::invalid(format!("range of {range} elements: a power of two in 4096..={}", range_elems(ctx))));
         }
@@ -224,7 +229,7 @@ impl Scanner {
             Variant::SinglePass => {
                 // Every range's tiles are numbered on from the ranges before (one ticket).
                 let tiles: usize = (0..capacity).step_by(range).map(|s| (capacity - s).min(range).div_ceil(tile)).sum();
-                let spec = [(0, LOCAL), (1, ty as u32), (2, op as u32), (3, knobs.per), (4, knobs.stuck_polls), (6, knobs.diag)];
+                let spec = [(0, knobs.local), (1, ty as u32), (2, op as u32), (3, knobs.per), (4, knobs.stuck_polls), (6, knobs.diag)];
                 let state = Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?;
                 ctx.submit(|rec| {
                     rec.fill(&state, 0); // the cut-short flag starts clear; runs zero the rest
@@ -457,12 +462,12 @@ pub fn f32_sum_depth_tiles(variant: Variant, n: usize, range: usize, tile: usize
             let scan = chunk.div_ceil(TILE) + 8 + 2 * l + 2; // tile carries, 8 in registers, group steps
             reduce + partials_scan + scan
         }
-        // A tile's own steps (8 in registers, group steps) for its aggregate and again for its
-        // outputs; along the chain of INCLUSIVEs every tile before adds its aggregate once and
+        // A tile's own steps (at most one per element: in registers, subgroup and group steps)
+        // for its aggregate and again for its outputs; along the chain of INCLUSIVEs every tile before adds its aggregate once and
         // each INCLUSIVE one more rounding.
         Variant::SinglePass => {
             let tiles: usize = (0..n).step_by(range).map(|s| (n - s).min(range).div_ceil(tile)).sum();
-            2 * tiles + 2 * (tile / l + 2 * l) + 2
+            2 * tiles + 2 * tile + 2
         }
     }
 }
