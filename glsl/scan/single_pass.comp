@@ -108,8 +108,8 @@ uint look_back(uint gtile) {
             uint r = identity();
             uint i = first / 4u + lane;
             spent += tile_elems() / 4u / gl_SubgroupSize + 1u;
-            for (; 4u * i + 3u < end; i += gl_SubgroupSize) r = combine(r, combine(combine(load_key(x4[i].x), load_key(x4[i].y)), combine(load_key(x4[i].z), load_key(x4[i].w))));
-            for (uint k = 4u * i; k < end && k < 4u * i + 4u; ++k) r = combine(r, load_key(x1[k])); // the range's last elements
+            // A predecessor is never a range's last tile: its elements are whole uvec4s.
+            for (; 4u * i < end; i += gl_SubgroupSize) r = combine(r, combine(combine(load_key(x4[i].x), load_key(x4[i].y)), combine(load_key(x4[i].z), load_key(x4[i].w))));
             prefix = combine(subgroup_reduce(r), prefix);
             nearest -= 1;
             polls = 0u;

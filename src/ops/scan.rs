@@ -106,6 +106,7 @@ fn grid2d(groups: usize) -> [u32; 3] {
 /// Ours: the chunk (elements per workgroup, a multiple of a tile) and the workgroups of a range
 /// of `len` elements.
 fn chunking(len: usize) -> (usize, usize) {
+    let len = len.max(1);
     let groups = len.div_ceil(TILE).clamp(1, GRID);
     let chunk = len.div_ceil(groups).div_ceil(TILE) * TILE;
     (chunk, len.div_ceil(chunk).max(1))
@@ -445,6 +446,9 @@ pub fn f32_sum_depth(variant: Variant, n: usize, range: usize) -> usize {
 
 /// As [`f32_sum_depth`] for a single pass with tiles of `tile` elements.
 pub fn f32_sum_depth_tiles(variant: Variant, n: usize, range: usize, tile: usize) -> usize {
+    if n == 0 {
+        return 0;
+    }
     let l = LOCAL as usize;
     match variant {
         // Per level: the block's steps (log2 256 = 8; Blelloch up and down 2 x 9), the

@@ -1,0 +1,242 @@
+//! Prefix scans: every variant against the CPU reference (integers and min/max bit for bit, f32
+//! sums within the stated bound), inclusive and exclusive, sizes that are multiples of nothing,
+//! ranges, the single pass's fallback and persistent grid, in place, degenerate inputs, under
+//! validation.
+mod common;
+use common::{fails_with_one_line, gpu, wg};
+use proptest::prelude::*;
+use workgroup::cpu;
+use workgroup::gpu::{Buffer, Context, Sync};
+use workgroup::ops::numbers::{generate, Dist};
+use workgroup::ops::reduce::{range_elems, ElemType, Op};
+use workgroup::ops::scan::{self, verify, Kind, Knobs, Scanner, Variant};
+
+const KINDS: [Kind; 2] = [Kind::Inclusive, Kind::Exclusive];
+
+/// Records `s` over `data` into a fresh output (or in place) and reads it back.
+fn scan_with(g: &Context, s: &Scanner, data: &[u32], in_place: bool) -> Vec<u32> {
+    let input = Buffer::from_slice(g, &data_or_one(data), "in").unwrap();
+    let out: Buffer<u32> = Buffer::new(g, data.len().max(1), "out").unwrap();
+    let target = if in_place { &input } else { &out };
+    g.submit(|rec| {
+        s.record(rec, &input, data.len(), target)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    g.read(target).unwrap()[..data.len()].to_vec()
+}
+
+fn data_or_one(data: &[u32]) -> Vec<u32> {
+    if data.is_empty() {
+        vec![0]
+    } else {
+        data.to_vec()
+    }
+}
+
+fn assert_agrees(data: &[u32], got: &[u32], s: &Scanner, what: &str) {
+    let (wrong, _) = verify(data, got, s.ty, s.op, s.kind, s.f32_sum_depth(data.len()));
+    assert!(wrong.is_none(), "{what}: {}", wrong.unwrap());
+}
+
+#[test]
+fn every_variant_type_op_kind_and_size() {
+    let g = gpu();
+    let sizes = [1usize, 2, 3, 255, 256, 257, 511, 512, 513, 2047, 2048, 2049, 6151, 1_000_003];
+    for v in Variant::ALL {
+        for ty in ElemType::ALL {
+            for op in Op::ALL {
+                for kind in KINDS {
+                    let s = Scanner::new(&g, v, ty, op, kind, 1_000_003).unwrap();
+                    for (k, &n) in sizes.iter().enumerate() {
+                        if n > 10_000 && (op != Op::Sum || kind == Kind::Exclusive) {
+                            continue; // the large size once per variant and type
+                        }
+                        let dist = if k % 2 == 0 { Dist::Normal } else { Dist::Uniform };
+                        let data = generate(n, ty, dist, 17 + n as u64);
+                        let got = scan_with(&g, &s, &data, false);
+                        assert_agrees(&data, &got, &s, &format!("{} {} {} {} n={n}", v.name(), ty.name(), op.name(), kind.name()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn n_zero_records_nothing_and_run_gives_nothing() {
+    let g = gpu();
+    for v in Variant::ALL {
+        assert!(scan::run(&g, &[], ElemType::U32, Op::Sum, Kind::Inclusive, v).unwrap().is_empty());
+        let s = Scanner::new(&g, v, ElemType::U32, Op::Sum, Kind::Exclusive, 10).unwrap();
+        let input = Buffer::from_slice(&g, &[7u32; 10], "in").unwrap();
+        let out = Buffer::from_slice(&g, &[5u32; 10], "out").unwrap();
+        g.submit(|rec| s.record(rec, &input, 0, &out)).unwrap();
+        assert_eq!(g.read(&out).unwrap(), vec![5u32; 10], "{}: n = 0 leaves the output alone", v.name());
+        // Too many elements for the scanner or the buffers: refused, never recorded.
+        let err = g.submit(|rec| s.record(rec, &input, 11, &out)).unwrap_err();
+        assert!(err.to_string().contains("scan of 11 elements"), "{err}");
+    }
+}
+
+#[test]
+fn ranges_reuse_and_in_place() {
+    // Small ranges exercise the range logic (several bindings, carries across them) on small
+    // inputs; one scanner is reused for several n; every other run scans in place.
+    let g = gpu();
+    for v in Variant::ALL {
+        for (ty, op, kind) in [(ElemType::U32, Op::Sum, Kind::Exclusive), (ElemType::F32, Op::Sum, Kind::Inclusive), (ElemType::I32, Op::Max, Kind::Inclusive)] {
+            let s = Scanner::with_range(&g, v, ty, op, kind, 50_000, 4096).unwrap();
+            for (k, n) in [4095usize, 4096, 4097, 12_289, 50_000].into_iter().enumerate() {
+                let data = generate(n, ty, Dist::Normal, n as u64);
+                let got = scan_with(&g, &s, &data, k % 2 == 1);
+                assert_agrees(&data, &got, &s, &format!("ranged {} {} {} n={n}", v.name(), ty.name(), op.name()));
+            }
+        }
+    }
+}
+
+#[test]
+fn single_pass_fallback_and_persistent_grid() {
+    // stuck_polls 0: every walk that meets an unpublished predecessor reduces its input itself;
+    // small grids with many tiles a group: the persistent loop as on GPUs (one tile later, the
+    // next tile's loads in flight); both with ranges.
+    let g = gpu();
+    let knobs = [
+        Knobs { stuck_polls: 0, ..Knobs::default() },
+        Knobs { grid: 1, max_tiles: 600, ..Knobs::default() },
+        Knobs { grid: 3, max_tiles: 200, stuck_polls: 1, ..Knobs::default() },
+        Knobs { per: 4, local: 64, grid: 5, max_tiles: 400, ..Knobs::default() },
+        Knobs { per: 16, local: 512, ..Knobs::default() },
+    ];
+    for k in knobs {
+        for (ty, op, kind) in [(ElemType::U32, Op::Sum, Kind::Inclusive), (ElemType::F32, Op::Sum, Kind::Exclusive), (ElemType::I32, Op::Min, Kind::Exclusive)] {
+            for range in [4096usize, range_elems(&g)] {
+                let s = Scanner::with_knobs(&g, Variant::SinglePass, ty, op, kind, 300_007, range, k).unwrap();
+                for n in [1usize, 2049, 300_007] {
+                    let data = generate(n, ty, Dist::Uniform, 3 + n as u64);
+                    let got = scan_with(&g, &s, &data, false);
+                    assert_agrees(&data, &got, &s, &format!("{k:?} {} {} {} n={n} range={range}", ty.name(), op.name(), kind.name()));
+                    assert!(!s.cut_short(&g).unwrap());
+                }
+            }
+        }
+    }
+    assert!(Scanner::with_knobs(&g, Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 10, 4096, Knobs { per: 6, ..Knobs::default() }).is_err());
+    assert!(Scanner::with_knobs(&g, Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 10, 4096, Knobs { local: 100, ..Knobs::default() }).is_err());
+}
+
+#[test]
+fn degenerate_inputs_and_f32_specials() {
+    let g = gpu();
+    let nan = f32::NAN.to_bits();
+    let f = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>();
+    let cases: Vec<(ElemType, Vec<u32>, &str)> = vec![
+        (ElemType::U32, vec![1; 10_007], "ones"),
+        (ElemType::U32, vec![u32::MAX; 5000], "sums that wrap"),
+        (ElemType::U32, (0..70_001).collect(), "sequence"),
+        (ElemType::I32, vec![i32::MIN as u32; 3001], "i32 minimum"),
+        (ElemType::F32, f(&[0.0, -0.0, 0.0, -0.0]), "signed zeros"),
+        (ElemType::F32, f(&[1.0, f32::INFINITY, -5.0, f32::NEG_INFINITY, 2.0]), "infinities"),
+        (ElemType::F32, (0..5000).map(|i| if i == 4000 { nan } else { (i as f32).to_bits() }).collect(), "a NaN late"),
+        (ElemType::F32, vec![0xFFC0_0001; 300], "negative NaNs"),
+        (ElemType::F32, f(&[f32::MIN_POSITIVE / 4.0; 600]), "subnormals"),
+    ];
+    for (ty, data, what) in cases {
+        for v in Variant::ALL {
+            for op in Op::ALL {
+                for kind in KINDS {
+                    let s = Scanner::new(&g, v, ty, op, kind, data.len()).unwrap();
+                    let got = scan_with(&g, &s, &data, false);
+                    if ty == ElemType::F32 && op == Op::Sum {
+                        if what.contains("NaN") {
+                            let first_nan = data.iter().position(|&x| f32::from_bits(x).is_nan()).unwrap();
+                            let from = if kind == Kind::Inclusive { first_nan } else { first_nan + 1 };
+                            assert!(got[from..].iter().all(|&x| f32::from_bits(x).is_nan()), "{what} {}: NaN propagates", v.name());
+                            continue;
+                        }
+                    }
+                    assert_agrees(&data, &got, &s, &format!("{what}: {} {} {}", v.name(), op.name(), kind.name()));
+                    if kind == Kind::Exclusive {
+                        assert_eq!(got[0], op.identity(ty), "{what}: an exclusive scan starts at the identity");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn verify_catches_wrong_results() {
+    // The check the other tests lean on: a shifted scan, one wrong element, and an f32 sum off by
+    // more than its bound all fail it.
+    let data = generate(10_000, ElemType::U32, Dist::Uniform, 1);
+    let right = cpu::scan::scan(&data, ElemType::U32, Op::Sum, Kind::Inclusive);
+    assert!(verify(&data, &right, ElemType::U32, Op::Sum, Kind::Inclusive, 0).0.is_none());
+    assert!(verify(&data, &right, ElemType::U32, Op::Sum, Kind::Exclusive, 0).0.is_some());
+    let mut one = right.clone();
+    one[9_999] ^= 1;
+    assert!(verify(&data, &one, ElemType::U32, Op::Sum, Kind::Inclusive, 0).0.unwrap().contains("element 9999"));
+    let fdata = generate(10_000, ElemType::F32, Dist::Uniform, 2);
+    let mut fsum = cpu::scan::scan(&fdata, ElemType::F32, Op::Sum, Kind::Inclusive);
+    let depth = scan::f32_sum_depth(Variant::SinglePass, fdata.len(), 1 << 20);
+    assert!(verify(&fdata, &fsum, ElemType::F32, Op::Sum, Kind::Inclusive, depth).0.is_none());
+    fsum[5000] = (f32::from_bits(fsum[5000]) + 1.0).to_bits(); // one element of [0, 1) too many
+    assert!(verify(&fdata, &fsum, ElemType::F32, Op::Sum, Kind::Inclusive, depth).0.is_some());
+}
+
+#[test]
+fn two_to_the_26_in_ranges() {
+    // 2^26 u32 = 256 MiB: two ranges on lavapipe's 128 MiB binding.
+    let g = gpu();
+    let n = 1usize << 26;
+    let data = generate(n, ElemType::U32, Dist::Uniform, 26);
+    for v in [Variant::ReduceThenScan, Variant::SinglePass] {
+        let got = scan::run(&g, &data, ElemType::U32, Op::Sum, Kind::Exclusive, v).unwrap();
+        let (wrong, _) = verify(&data, &got, ElemType::U32, Op::Sum, Kind::Exclusive, 0);
+        assert!(wrong.is_none(), "2^26 {}: {}", v.name(), wrong.unwrap());
+    }
+}
+
+#[test]
+fn command_line() {
+    let out = wg().args(["--validate", "scan", "--n", "100003", "--type", "i32", "--op", "max", "--exclusive"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    for v in Variant::ALL {
+        assert!(text.lines().any(|l| l.starts_with(v.name()) && l.ends_with("yes")), "{}: {text}", v.name());
+    }
+    // --out writes the scanned numbers; --input reads them back.
+    let dir = tempfile::tempdir().unwrap();
+    let (src, dst) = (dir.path().join("x.txt"), dir.path().join("y.npy"));
+    std::fs::write(&src, "1\n2\n3\n4\n").unwrap();
+    wg().args(["scan", "--type", "u32", "--input", src.to_str().unwrap(), "--out", dst.to_str().unwrap()]).assert().success();
+    let back = workgroup::ops::numbers::load(&dst, ElemType::U32).unwrap();
+    assert_eq!(back, vec![1, 3, 6, 10]);
+    // No numbers: a clear answer, not an error.
+    std::fs::write(&src, "").unwrap();
+    let out = wg().args(["scan", "--type", "u32", "--input", src.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("none (n = 0)"));
+    // Bad input: one line, no panic, nothing written.
+    fails_with_one_line(&["scan", "--op", "product"], "op \"product\"");
+    fails_with_one_line(&["scan", "--variant", "fast"], "variant \"fast\"");
+    fails_with_one_line(&["scan", "--type", "f64"], "type \"f64\"");
+    fails_with_one_line(&["scan", "--per", "6", "--variant", "single-pass"], "multiple of 4");
+    fails_with_one_line(&["scan", "--n", "10", "--out", "/no/such/dir/y.txt"], "does not exist");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+    #[test]
+    fn fresh_random_data(n in 1usize..30_000, seed in any::<u64>(), t in 0usize..3, o in 0usize..3, v in 0usize..4, k in 0usize..2) {
+        let g = gpu();
+        let (ty, op, variant, kind) = (ElemType::ALL[t], Op::ALL[o], Variant::ALL[v], KINDS[k]);
+        let dist = [Dist::Uniform, Dist::Normal][(seed % 2) as usize];
+        let data = generate(n, ty, dist, seed);
+        let s = Scanner::new(&g, variant, ty, op, kind, n).unwrap();
+        let got = scan_with(&g, &s, &data, seed % 3 == 0);
+        let (wrong, _) = verify(&data, &got, ty, op, kind, s.f32_sum_depth(n));
+        prop_assert!(wrong.is_none(), "{} {} {} {} n={n}: {}", variant.name(), ty.name(), op.name(), kind.name(), wrong.unwrap());
+    }
+}
