@@ -94,7 +94,7 @@ if [ "$mode" = scan ]; then
   for n in 1048576 16777216 67108864 268435456; do
     log $W scan --n $n --type u32 --runs 30 --exclusive
     log $W scan --n $n --type f32 --runs 30
-    log $W scan --n $n --type u32 --op max --variant reduce-then-scan --runs 30
+    log $W scan --n $n --type u32 --op max --variant reduce-then-scan,single-pass --runs 30
   done
   log $W scan --n 67108867 --type i32 --dist normal --runs 10
   log $W --validate scan --n 1000003 --type f32 --op min --exclusive --runs 3
