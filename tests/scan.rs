@@ -86,7 +86,11 @@ fn ranges_reuse_and_in_place() {
     // inputs; one scanner is reused for several n; every other run scans in place.
     let g = gpu();
     for v in Variant::ALL {
-        for (ty, op, kind) in [(ElemType::U32, Op::Sum, Kind::Exclusive), (ElemType::F32, Op::Sum, Kind::Inclusive), (ElemType::I32, Op::Max, Kind::Inclusive)] {
+        for (ty, op, kind) in [
+            (ElemType::U32, Op::Sum, Kind::Exclusive),
+            (ElemType::F32, Op::Sum, Kind::Inclusive),
+            (ElemType::I32, Op::Max, Kind::Inclusive),
+        ] {
             let s = Scanner::with_range(&g, v, ty, op, kind, 50_000, 4096).unwrap();
             for (k, n) in [4095usize, 4096, 4097, 12_289, 50_000].into_iter().enumerate() {
                 let data = generate(n, ty, Dist::Normal, n as u64);
@@ -111,7 +115,11 @@ fn single_pass_fallback_and_persistent_grid() {
         Knobs { per: 16, local: 512, ..Knobs::default() },
     ];
     for k in knobs {
-        for (ty, op, kind) in [(ElemType::U32, Op::Sum, Kind::Inclusive), (ElemType::F32, Op::Sum, Kind::Exclusive), (ElemType::I32, Op::Min, Kind::Exclusive)] {
+        for (ty, op, kind) in [
+            (ElemType::U32, Op::Sum, Kind::Inclusive),
+            (ElemType::F32, Op::Sum, Kind::Exclusive),
+            (ElemType::I32, Op::Min, Kind::Exclusive),
+        ] {
             for range in [4096usize, range_elems(&g)] {
                 let s = Scanner::with_knobs(&g, Variant::SinglePass, ty, op, kind, 300_007, range, k).unwrap();
                 for n in [1usize, 2049, 300_007] {
@@ -123,8 +131,28 @@ fn single_pass_fallback_and_persistent_grid() {
             }
         }
     }
-    assert!(Scanner::with_knobs(&g, Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 10, 4096, Knobs { per: 6, ..Knobs::default() }).is_err());
-    assert!(Scanner::with_knobs(&g, Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 10, 4096, Knobs { local: 100, ..Knobs::default() }).is_err());
+    assert!(Scanner::with_knobs(
+        &g,
+        Variant::SinglePass,
+        ElemType::U32,
+        Op::Sum,
+        Kind::Inclusive,
+        10,
+        4096,
+        Knobs { per: 6, ..Knobs::default() }
+    )
+    .is_err());
+    assert!(Scanner::with_knobs(
+        &g,
+        Variant::SinglePass,
+        ElemType::U32,
+        Op::Sum,
+        Kind::Inclusive,
+        10,
+        4096,
+        Knobs { local: 100, ..Knobs::default() }
+    )
+    .is_err());
 }
 
 #[test]

@@ -42,7 +42,26 @@ fn at_subgroup_size(size: u32) {
     run(&["reduce", "--n", "1000003", "--type", "i32", "--op", "min", "--variant", "all", "--runs", "1"], "");
     run(&["scan", "--n", "1000003", "--type", "f32", "--variant", "all", "--runs", "1"], "");
     run(&["scan", "--n", "300007", "--type", "i32", "--op", "max", "--exclusive", "--variant", "all", "--runs", "1"], "");
-    run(&["scan", "--n", "300007", "--type", "u32", "--variant", "single-pass", "--stuck-polls", "0", "--grid", "3", "--max-tiles", "60", "--runs", "1"], "");
+    run(
+        &[
+            "scan",
+            "--n",
+            "300007",
+            "--type",
+            "u32",
+            "--variant",
+            "single-pass",
+            "--stuck-polls",
+            "0",
+            "--grid",
+            "3",
+            "--max-tiles",
+            "60",
+            "--runs",
+            "1",
+        ],
+        "",
+    );
     run(&["histogram", "--synthetic", "1283x1031:natural", "--variant", "all", "--runs", "1"], "");
     run(&["levels", "--synthetic", "1283x1031:natural", "--video", "3", "--runs", "1"], "");
     run(&["levels", "--synthetic", "1283x1031:natural", "--video", "3", "--images", "--runs", "1"], "");
