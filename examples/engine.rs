@@ -1,6 +1,6 @@
 //! Engine mode, end to end: an engine that owns its Vulkan instance, device, queue and command
 //! buffer hands them to `workgroup`, which records a stable compaction, a reduction, a radix
-//! sort with indices (a draw order by depth, say), two frames of auto levels on rgba8 images (a post-process:
+//! sort with indices (a draw order by depth, say), an exclusive scan (where each object's items start), two frames of auto levels on rgba8 images (a post-process:
 //! the second frame with the first one's levels, as auto exposure) and a box blur of the second into that command buffer; the
 //! engine submits it with its own fence. Then the results are checked against the CPU references.
 //!
@@ -16,6 +16,7 @@ use workgroup::ops::compact::{self, Compactor, Func, Predicate};
 use workgroup::ops::images::{self, Rgba8, Synthetic};
 use workgroup::ops::levels::Levels;
 use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
+use workgroup::ops::scan::{self, Kind, Scanner};
 use workgroup::ops::sort::Sorter;
 
 /// What the engine made itself, with plain ash (workgroup destroys none of it).
@@ -114,6 +115,11 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let indices = Buffer::from_slice(&ctx, &(0..n as u32).collect::<Vec<u32>>(), "indices")?;
     let depths: Buffer<u32> = Buffer::new(&ctx, n, "sorted values")?;
     let order: Buffer<u32> = Buffer::new(&ctx, n, "draw order")?;
+    // For the scan: how many items each of n objects emits (0..7), and where each one's items
+    // start in a packed list (the exclusive prefix sum of the counts).
+    let counts: Vec<u32> = values.iter().map(|&v| (f32::from_bits(v) * 8.0) as u32).collect();
+    let emitted = Buffer::from_slice(&ctx, &counts, "items per object")?;
+    let starts: Buffer<u32> = Buffer::new(&ctx, n, "first item of each object")?;
     // Two rendered frames of a 640x360 picture whose exposure rises, for the auto levels, and
     // the adjusted frames: R8G8B8A8_UNORM storage images (made here with workgroup's `Image`;
     // any such view of the engine's own images will do, in GENERAL layout).
@@ -131,6 +137,7 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let compactor = Compactor::new(&ctx, compact::Variant::Stable, ElemType::F32, keep, Func::Identity, n)?;
     let reducer = Reducer::new(&ctx, reduce::Variant::SinglePass, ElemType::F32, Op::Sum, n)?;
     let sorter = Sorter::radix_pairs(&ctx, ElemType::F32, n)?;
+    let scanner = Scanner::new(&ctx, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Exclusive, n)?;
     let levels = Levels::new(&ctx, pixels as u64)?;
     let blur = Blur::new(&ctx, blur::Variant::Separable)?;
     let box_filter = blur::Params { filter: 9, iterations: 1 };
@@ -154,6 +161,9 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     // The values in increasing order with their indices (stable: equal values keep their index
     // order), e.g. a draw order by depth. It too only reads `input` (and `indices`).
     sorter.record_pairs(&mut rec, &input, &indices, n, &depths, &order)?;
+    // Where each object's items start: the exclusive sum of the counts (one pass, decoupled
+    // look-back). It only reads `emitted`, uploaded before the first barrier.
+    scanner.record(&mut rec, &emitted, n, &starts)?;
     // Auto levels of frame 0 (its own levels: 0.5% of the pixels may clip at each end), then frame
     // 1 in one pass with frame 0's levels, image to image (`record` and `record_following` do
     // the same on buffers of packed pixels). Each records its own barriers; the outputs are put
@@ -198,6 +208,9 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let cpu_depths: Vec<u32> = cpu_order.iter().map(|&i| values[i as usize]).collect();
     anyhow::ensure!(ctx.read(&depths)? == cpu_depths, "the sorted values differ from the CPU's");
     println!("sorted all {n} values with their indices (the stable argsort), as the CPU does");
+    let cpu_starts = workgroup::cpu::scan::scan(&counts, ElemType::U32, Op::Sum, Kind::Exclusive);
+    anyhow::ensure!(ctx.read(&starts)? == cpu_starts, "the exclusive scan differs from the CPU's");
+    println!("exclusive scan of {n} item counts ({} items in all), as the CPU does", cpu_starts[n - 1] + counts[n - 1]);
     for (k, (levelled, want)) in frame_out.iter().zip(workgroup::cpu::levels::video(&frames, 5_000)).enumerate() {
         anyhow::ensure!(levelled.read(&ctx)? == want.1.pixels, "adjusted frame {k} differs from the CPU's");
         println!("auto levels of frame {k}: black {} white {}, as the CPU does", want.0.black, want.0.white);
@@ -217,7 +230,10 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         println!("validation (with synchronization validation): no messages");
     }
     // workgroup's objects go first; the engine's device outlives them and is destroyed by Engine.
-    drop((compactor, reducer, sorter, levels, blur, input, kept, count, sum, indices, depths, order, frame_in, frame_out, blurred));
+    drop((
+        compactor, reducer, sorter, scanner, emitted, starts, levels, blur, input, kept, count, sum, indices, depths, order, frame_in,
+        frame_out, blurred,
+    ));
     drop(ctx);
     Ok(())
 }

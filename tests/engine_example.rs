@@ -1,7 +1,8 @@
 //! `examples/engine.rs`, which engine programmers copy from, compiled into this test from the
-//! same source: it adopts a device made with plain ash, records a stable compaction, a reduction
-//! and a radix sort with indices into the engine's command buffer, and checks all three against
-//! the CPU (any difference or validation message is an error).
+//! same source: it adopts a device made with plain ash, records a stable compaction, a reduction,
+//! a radix sort with indices, an exclusive scan, two frames of auto levels and a box blur into the
+//! engine's command buffer, and checks each against the CPU (any difference or validation message
+//! is an error).
 mod common;
 #[path = "../examples/engine.rs"]
 #[allow(dead_code)] // its main
