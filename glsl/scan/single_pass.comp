@@ -142,19 +142,33 @@ uint look_back(uint gtile) {
 // total. sg_tot is next written after finish_tile's barrier.
 shared uint sg_tot[ROUNDS * gl_WorkGroupSize.x]; // per round and subgroup (sized for subgroups of one)
 void tile_bases(uint v[PER], out uint base[ROUNDS], out uint total) {
-    uint R = STRIPED == 1u ? ROUNDS : 1u;
-    uint e[ROUNDS];
-    for (uint q = 0u; q < R; ++q) {
-        uint r = STRIPED == 1u ? combine(combine(v[4u * q], v[4u * q + 1u]), combine(v[4u * q + 2u], v[4u * q + 3u])) : reduce_own(v);
-        e[q] = subgroup_exclusive(r);
-        if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sg_tot[q * gl_NumSubgroups + gl_SubgroupID] = combine(e[q], r);
-    }
-    barrier(); // every subgroup's totals are in place
     uint acc = identity();
-    for (uint q = 0u; q < R; ++q) {
+    if (STRIPED == 0u) {
+        uint r = reduce_own(v), e = subgroup_exclusive(r), before = identity();
+        if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sg_tot[gl_SubgroupID] = combine(e, r);
+        barrier(); // every subgroup's total is in place
         for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
-            if (sg == gl_SubgroupID) base[q] = combine(acc, e[q]);
-            acc = combine(acc, sg_tot[q * gl_NumSubgroups + sg]);
+            if (sg == gl_SubgroupID) before = combine(acc, e);
+            acc = combine(acc, sg_tot[sg]);
+        }
+        for (uint q = 0u; q < ROUNDS; ++q) base[q] = before; // only base[0] is read
+    } else {
+        // Loops of ROUNDS iterations (a constant once specialized): unrolled, so e[] and base[]
+        // stay in registers.
+        uint e[ROUNDS];
+        for (uint q = 0u; q < ROUNDS; ++q) {
+            uint r = combine(combine(v[4u * q], v[4u * q + 1u]), combine(v[4u * q + 2u], v[4u * q + 3u]));
+            e[q] = subgroup_exclusive(r);
+            if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sg_tot[q * gl_NumSubgroups + gl_SubgroupID] = combine(e[q], r);
+        }
+        barrier(); // every subgroup's totals are in place
+        for (uint q = 0u; q < ROUNDS; ++q) {
+            uint before = identity();
+            for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
+                if (sg == gl_SubgroupID) before = acc;
+                acc = combine(acc, sg_tot[q * gl_NumSubgroups + sg]);
+            }
+            base[q] = combine(before, e[q]);
         }
     }
     total = acc;
