@@ -16,7 +16,6 @@
 // bound: on a CPU device a descheduled thread cannot stall the scan, and llvmpipe's loop limiter
 // (65535 iterations an invocation) is never reached.
 #extension GL_GOOGLE_include_directive : require
-#extension GL_KHR_shader_subgroup_ballot : require
 #include "scan_common.glsl"
 #include "scan_group.glsl"
 layout(constant_id = 3) const uint PER = 8u;          // elements per invocation: the tile is PER x 256
@@ -25,6 +24,8 @@ layout(constant_id = 4) const uint STUCK_POLLS = 64u; // reads of an unpublished
 layout(constant_id = 6) const uint DIAG = 0u;
 // 1: each invocation's 4-element groups are a subgroup's 16-byte accesses apart (elem_offset).
 layout(constant_id = 7) const uint STRIPED = 0u;
+// Predecessors a lane reads per step of the walk back.
+layout(constant_id = 8) const uint SLICES = 1u;
 const uint ROUNDS = PER / 4u; // 4-element groups per invocation
 layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
 layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
@@ -96,23 +97,34 @@ uint look_back(uint gtile) {
     uint polls = 0u, lane = gl_SubgroupInvocationID;
     bool done = false;
     for (; spent < WALK_BUDGET; ++spent) {
-        int j = nearest - int(lane);
-        uvec4 s = j >= 0 ? status[j] : uvec4(0u);
-        bool incl = (s.z & s.w & VALID) != 0u;
-        bool agg = (s.x & s.y & VALID) != 0u;
-        uint val = incl ? (s.z & 0xFFFFu) | (s.w << 16u) : (s.x & 0xFFFFu) | (s.y << 16u);
-        uvec4 wait_b = subgroupBallot(j >= 0 && !incl && !agg), end_b = subgroupBallot(incl);
-        uint first_wait = wait_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(wait_b);
-        uint first_end = end_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(end_b);
+        // SLICES x gl_SubgroupSize predecessors a read: lane's slice q is at distance
+        // q x size + lane from the nearest one not combined yet.
+        uint my_wait = FAR, my_end = FAR;
+        uint val[SLICES];
+        for (uint q = SLICES; q-- > 0u;) { // farthest first: the nearest of this lane wins
+            uint d = q * gl_SubgroupSize + lane;
+            int j = nearest - int(d);
+            uvec4 s = j >= 0 ? status[j] : uvec4(0u);
+            bool incl = (s.z & s.w & VALID) != 0u;
+            bool agg = (s.x & s.y & VALID) != 0u;
+            val[q] = incl ? (s.z & 0xFFFFu) | (s.w << 16u) : (s.x & 0xFFFFu) | (s.y << 16u);
+            if (j >= 0 && !incl && !agg) my_wait = d;
+            if (incl) my_end = d;
+        }
+        uint first_wait = subgroupMin(my_wait), first_end = subgroupMin(my_end);
         uint upto = min(first_wait, first_end); // the AGGREGATEs nearer than both are combined
-        bool take = lane < upto || (lane == first_end && first_end < first_wait);
-        prefix = combine(subgroup_reduce(take ? val : identity()), prefix); // tiles further back first
+        uint mine = identity();
+        for (uint q = 0u; q < SLICES; ++q) {
+            uint d = q * gl_SubgroupSize + lane;
+            if (d < upto || (d == first_end && first_end < first_wait)) mine = combine(mine, val[q]);
+        }
+        prefix = combine(subgroup_reduce(mine), prefix); // tiles further back first
         if (first_end < first_wait) { // subgroup-uniform
             done = true;
             break;
         }
         if (upto > 0u) {
-            nearest -= int(min(upto, gl_SubgroupSize));
+            nearest -= int(min(upto, SLICES * gl_SubgroupSize));
             polls = 0u;
         } else if (++polls >= STUCK_POLLS) {
             // Stuck on tile `nearest`: reduce its input here (the same keys its group reduces).
@@ -144,13 +156,9 @@ shared uint sg_tot[ROUNDS * gl_WorkGroupSize.x]; // per round and subgroup (size
 void tile_bases(uint v[PER], out uint base[ROUNDS], out uint total) {
     uint acc = identity();
     if (STRIPED == 0u) {
-        uint r = reduce_own(v), e = subgroup_exclusive(r), before = identity();
-        if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sg_tot[gl_SubgroupID] = combine(e, r);
-        barrier(); // every subgroup's total is in place
-        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
-            if (sg == gl_SubgroupID) before = combine(acc, e);
-            acc = combine(acc, sg_tot[sg]);
-        }
+        // group_exclusive: its second barrier, not needed here, measured 10% faster on the H200
+        // at 2^26 than without it (0.220 against 0.243 ms), for no reason found.
+        uint before = group_exclusive(reduce_own(v), acc);
         for (uint q = 0u; q < ROUNDS; ++q) base[q] = before; // only base[0] is read
     } else {
         // Loops of ROUNDS iterations (a constant once specialized): unrolled, so e[] and base[]

@@ -40,6 +40,9 @@ pub struct Args {
     /// single-pass: 4-element groups striped across the workgroup (coalesced 16-byte accesses)
     #[arg(long, hide = true, default_value_t = Knobs::default().striped, action = clap::ArgAction::Set)]
     pub striped: bool,
+    /// single-pass: predecessors each lane reads per step of the walk back
+    #[arg(long, hide = true, default_value_t = Knobs::default().slices)]
+    pub slices: u32,
     /// single-pass diagnosis, wrong results: 1 skips the walk back (timing what the rest costs)
     #[arg(long, hide = true, default_value_t = 0)]
     pub diag: u32,
@@ -62,6 +65,7 @@ impl Args {
             max_tiles: 0,
             local: Knobs::default().local,
             striped: Knobs::default().striped,
+            slices: Knobs::default().slices,
             diag: 0,
             numbers: Numbers::demo(3),
         }
@@ -85,6 +89,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         max_tiles: a.max_tiles,
         local: a.local,
         striped: a.striped,
+        slices: a.slices,
         diag: a.diag,
     };
     let mut rows = Vec::new();

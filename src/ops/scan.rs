@@ -139,6 +139,8 @@ pub struct Knobs {
     /// Each invocation's 4-element groups a subgroup's 16-byte accesses apart, instead of its
     /// elements one after the other.
     pub striped: bool,
+    /// Predecessors each lane of the walking subgroup reads per step (1..=8).
+    pub slices: u32,
     /// Diagnosis (wrong results, timing only): 1 skips the walk back.
     pub diag: u32,
 }
@@ -152,6 +154,7 @@ impl Default for Knobs {
             max_tiles: 0,
             local: LOCAL,
             striped: false,
+            slices: 1,
             diag: 0,
         }
     }
@@ -199,6 +202,9 @@ impl Scanner {
     ) -> Result<Scanner> {
         if knobs.per == 0 || knobs.per % 4 != 0 || knobs.per > 32 {
             return Err(Error::invalid(format!("{} elements per invocation: a multiple of 4, at most 32", knobs.per)));
+        }
+        if !(1..=8).contains(&knobs.slices) {
+            return Err(Error::invalid(format!("{} slices a walk step: 1..=8", knobs.slices)));
         }
         if knobs.grid == 0 || knobs.grid > 65535 {
             return Err(Error::invalid(format!("a grid of {} workgroups: 1..=65535", knobs.grid)));
