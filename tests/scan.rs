@@ -113,9 +113,6 @@ fn single_pass_fallback_and_persistent_grid() {
         Knobs { grid: 3, max_tiles: 200, stuck_polls: 1, ..Knobs::default() },
         Knobs { per: 4, local: 64, grid: 5, max_tiles: 400, ..Knobs::default() },
         Knobs { per: 16, local: 512, ..Knobs::default() },
-        Knobs { striped: true, grid: 3, max_tiles: 200, ..Knobs::default() },
-        Knobs { striped: true, per: 12, stuck_polls: 0, slices: 3, ..Knobs::default() },
-        Knobs { slices: 8, grid: 2, max_tiles: 300, ..Knobs::default() },
     ];
     for k in knobs {
         for (ty, op, kind) in [

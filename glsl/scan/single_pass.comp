@@ -16,17 +16,13 @@
 // bound: on a CPU device a descheduled thread cannot stall the scan, and llvmpipe's loop limiter
 // (65535 iterations an invocation) is never reached.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_ballot : require
 #include "scan_common.glsl"
 #include "scan_group.glsl"
 layout(constant_id = 3) const uint PER = 8u;          // elements per invocation: the tile is PER x 256
 layout(constant_id = 4) const uint STUCK_POLLS = 64u; // reads of an unpublished predecessor before reducing it here
 // Diagnosis only (wrong results, for timing what the rest costs): 1 skips the walk back.
 layout(constant_id = 6) const uint DIAG = 0u;
-// 1: each invocation's 4-element groups are a subgroup's 16-byte accesses apart (elem_offset).
-layout(constant_id = 7) const uint STRIPED = 0u;
-// Predecessors a lane reads per step of the walk back.
-layout(constant_id = 8) const uint SLICES = 1u;
-const uint ROUNDS = PER / 4u; // 4-element groups per invocation
 layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
 layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 layout(std430, binding = 2) writeonly buffer Out1 { uint y1[]; };
@@ -46,28 +42,19 @@ uint tile_elems() {
     return PER * gl_WorkGroupSize.x;
 }
 
-// Where this invocation's element k lies in its tile: in 4-element groups, contiguous (its PER
-// elements one after the other: 32 bytes a lane, two 16-byte accesses per 32-byte stride) or
-// STRIPED (group q at (q x 256 + invocation) x 4: each 16-byte access of a subgroup is one
-// contiguous run, as a copy kernel's).
-uint elem_offset(uint k) {
-    if (STRIPED == 1u) return ((k / 4u) * gl_WorkGroupSize.x + gl_LocalInvocationID.x) * 4u + (k % 4u);
-    return PER * gl_LocalInvocationID.x + k;
-}
-
 // This invocation's PER keys of tile `tile` (of this range), identity past the end.
 void load_tile(uint tile, out uint v[PER]) {
-    for (uint q = 0u; q < ROUNDS; ++q) {
-        uint first = tile * tile_elems() + elem_offset(4u * q);
-        if (first + 4u <= p.n) {
-            uvec4 u = x4[first / 4u];
+    uint first = tile * tile_elems() + PER * gl_LocalInvocationID.x;
+    if (first + PER <= p.n && PER % 4u == 0u) {
+        for (uint q = 0u; q < PER / 4u; ++q) {
+            uvec4 u = x4[first / 4u + q];
             v[4u * q] = load_key(u.x);
             v[4u * q + 1u] = load_key(u.y);
             v[4u * q + 2u] = load_key(u.z);
             v[4u * q + 3u] = load_key(u.w);
-        } else {
-            for (uint j = 0u; j < 4u; ++j) v[4u * q + j] = first + j < p.n ? load_key(x1[first + j]) : identity();
         }
+    } else {
+        for (uint k = 0u; k < PER; ++k) v[k] = first + k < p.n ? load_key(x1[first + k]) : identity();
     }
 }
 
@@ -97,34 +84,23 @@ uint look_back(uint gtile) {
     uint polls = 0u, lane = gl_SubgroupInvocationID;
     bool done = false;
     for (; spent < WALK_BUDGET; ++spent) {
-        // SLICES x gl_SubgroupSize predecessors a read: lane's slice q is at distance
-        // q x size + lane from the nearest one not combined yet.
-        uint my_wait = FAR, my_end = FAR;
-        uint val[SLICES];
-        for (uint q = SLICES; q-- > 0u;) { // farthest first: the nearest of this lane wins
-            uint d = q * gl_SubgroupSize + lane;
-            int j = nearest - int(d);
-            uvec4 s = j >= 0 ? status[j] : uvec4(0u);
-            bool incl = (s.z & s.w & VALID) != 0u;
-            bool agg = (s.x & s.y & VALID) != 0u;
-            val[q] = incl ? (s.z & 0xFFFFu) | (s.w << 16u) : (s.x & 0xFFFFu) | (s.y << 16u);
-            if (j >= 0 && !incl && !agg) my_wait = d;
-            if (incl) my_end = d;
-        }
-        uint first_wait = subgroupMin(my_wait), first_end = subgroupMin(my_end);
+        int j = nearest - int(lane);
+        uvec4 s = j >= 0 ? status[j] : uvec4(0u);
+        bool incl = (s.z & s.w & VALID) != 0u;
+        bool agg = (s.x & s.y & VALID) != 0u;
+        uint val = incl ? (s.z & 0xFFFFu) | (s.w << 16u) : (s.x & 0xFFFFu) | (s.y << 16u);
+        uvec4 wait_b = subgroupBallot(j >= 0 && !incl && !agg), end_b = subgroupBallot(incl);
+        uint first_wait = wait_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(wait_b);
+        uint first_end = end_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(end_b);
         uint upto = min(first_wait, first_end); // the AGGREGATEs nearer than both are combined
-        uint mine = identity();
-        for (uint q = 0u; q < SLICES; ++q) {
-            uint d = q * gl_SubgroupSize + lane;
-            if (d < upto || (d == first_end && first_end < first_wait)) mine = combine(mine, val[q]);
-        }
-        prefix = combine(subgroup_reduce(mine), prefix); // tiles further back first
+        bool take = lane < upto || (lane == first_end && first_end < first_wait);
+        prefix = combine(subgroup_reduce(take ? val : identity()), prefix); // tiles further back first
         if (first_end < first_wait) { // subgroup-uniform
             done = true;
             break;
         }
         if (upto > 0u) {
-            nearest -= int(min(upto, SLICES * gl_SubgroupSize));
+            nearest -= int(min(upto, gl_SubgroupSize));
             polls = 0u;
         } else if (++polls >= STUCK_POLLS) {
             // Stuck on tile `nearest`: reduce its input here (the same keys its group reduces).
@@ -148,43 +124,9 @@ uint look_back(uint gtile) {
     return prefix;
 }
 
-// The tile's scan inside the group, in one barrier: per 4-element group (STRIPED) or per
-// invocation, a subgroup exclusive scan; subgroup totals in shared memory; each invocation's base
-// (everything in the tile before its group of elements, or before its elements) and the tile's
-// total. sg_tot is next written after finish_tile's barrier.
-shared uint sg_tot[ROUNDS * gl_WorkGroupSize.x]; // per round and subgroup (sized for subgroups of one)
-void tile_bases(uint v[PER], out uint base[ROUNDS], out uint total) {
-    uint acc = identity();
-    if (STRIPED == 0u) {
-        // group_exclusive: its second barrier, not needed here, measured 10% faster on the H200
-        // at 2^26 than without it (0.220 against 0.243 ms), for no reason found.
-        uint before = group_exclusive(reduce_own(v), acc);
-        for (uint q = 0u; q < ROUNDS; ++q) base[q] = before; // only base[0] is read
-    } else {
-        // Loops of ROUNDS iterations (a constant once specialized): unrolled, so e[] and base[]
-        // stay in registers.
-        uint e[ROUNDS];
-        for (uint q = 0u; q < ROUNDS; ++q) {
-            uint r = combine(combine(v[4u * q], v[4u * q + 1u]), combine(v[4u * q + 2u], v[4u * q + 3u]));
-            e[q] = subgroup_exclusive(r);
-            if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sg_tot[q * gl_NumSubgroups + gl_SubgroupID] = combine(e[q], r);
-        }
-        barrier(); // every subgroup's totals are in place
-        for (uint q = 0u; q < ROUNDS; ++q) {
-            uint before = identity();
-            for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
-                if (sg == gl_SubgroupID) before = acc;
-                acc = combine(acc, sg_tot[q * gl_NumSubgroups + sg]);
-            }
-            base[q] = combine(before, e[q]);
-        }
-    }
-    total = acc;
-}
-
 // Walks back for global tile gtile (aggregate `total`), publishes its INCLUSIVE and writes its
-// outputs (keys v; base: tile_bases').
-void finish_tile(uint tile, uint total, uint base[ROUNDS], uint v[PER]) {
+// outputs (keys v, `before`: the combination of the invocations before this one in the tile).
+void finish_tile(uint tile, uint total, uint before, uint v[PER]) {
     uint gtile = p.offset + tile;
     if (gtile != 0u && gl_SubgroupID == 0u) {
         uint prefix = DIAG == 1u ? identity() : look_back(gtile);
@@ -193,25 +135,21 @@ void finish_tile(uint tile, uint total, uint base[ROUNDS], uint v[PER]) {
             walk_sum = prefix;
         }
     }
-    barrier(); // the prefix is known (walk_sum next changes after the next tile's barrier)
-    uint prefix = gtile == 0u ? identity() : walk_sum;
+    barrier(); // the prefix is known (walk_sum next changes after the next tile's barriers)
+    uint run = combine(gtile == 0u ? identity() : walk_sum, before);
     bool exclusive = (p.flags & EXCLUSIVE) != 0u;
-    uint run = combine(prefix, base[0]);
-    for (uint q = 0u; q < ROUNDS; ++q) {
-        if (STRIPED == 1u) run = combine(prefix, base[q]);
-        uint r[4];
-        for (uint j = 0u; j < 4u; ++j) {
-            uint nxt = combine(run, v[4u * q + j]);
-            r[j] = store_value(exclusive ? run : nxt);
-            run = nxt;
-        }
-        uint first = tile * tile_elems() + elem_offset(4u * q);
-        if (first + 4u <= p.n) {
-            y4[first / 4u] = uvec4(r[0], r[1], r[2], r[3]);
-        } else {
-            for (uint j = 0u; j < 4u; ++j) {
-                if (first + j < p.n) y1[first + j] = r[j];
-            }
+    uint r[PER];
+    for (uint q = 0u; q < PER; ++q) {
+        uint nxt = combine(run, v[q]);
+        r[q] = store_value(exclusive ? run : nxt);
+        run = nxt;
+    }
+    uint first = tile * tile_elems() + PER * gl_LocalInvocationID.x;
+    if (first + PER <= p.n && PER % 4u == 0u) {
+        for (uint q = 0u; q < PER / 4u; ++q) y4[first / 4u + q] = uvec4(r[4u * q], r[4u * q + 1u], r[4u * q + 2u], r[4u * q + 3u]);
+    } else {
+        for (uint q = 0u; q < PER; ++q) {
+            if (first + q < p.n) y1[first + q] = r[q];
         }
     }
 }
@@ -230,30 +168,29 @@ void main() {
     load_tile(tile, v);
     // The tile counted one iteration ago waits in registers (vp) for its walk back, which starts
     // only after this tile's AGGREGATE is out: its predecessors have had a tile's time to publish.
-    uint pending = 0xFFFFFFFFu, p_total = 0u;
-    uint p_base[ROUNDS];
+    uint pending = 0xFFFFFFFFu, p_total = 0u, p_before = 0u;
     for (uint k = 1u;; ++k) {
-        // The next ticket, known after tile_bases' barrier (its slot was last read two tiles ago).
+        // The next ticket, known after group_exclusive's barriers (its slot was last read two
+        // tiles ago).
         if (t == 0u) ticket_shared[k & 1u] = k < p.chunk ? atomicAdd(ticket, 1u) : 0xFFFFFFFFu;
         uint total;
-        uint base[ROUNDS];
-        tile_bases(v, base, total);
+        uint before = group_exclusive(reduce_own(v), total);
         uint next = ticket_shared[k & 1u];
         uint gtile = p.offset + tile;
         if (t == 0u) publish(gtile, gtile == 0u, total); // tile 0's aggregate is its inclusive
         if (next < ntiles) load_tile(next, vn); // uniform; in flight through the walk below
         if (pending != 0xFFFFFFFFu) {
-            finish_tile(pending, p_total, p_base, vp);
+            finish_tile(pending, p_total, p_before, vp);
         } else {
-            barrier(); // as finish_tile's: sg_tot is read before the next tile writes it
+            barrier(); // as finish_tile's: sg_total is read before the next tile's group_exclusive
         }
         for (uint q = 0u; q < PER; ++q) vp[q] = v[q];
-        for (uint q = 0u; q < ROUNDS; ++q) p_base[q] = base[q];
         pending = tile;
         p_total = total;
+        p_before = before;
         if (next >= ntiles) break; // uniform
         for (uint q = 0u; q < PER; ++q) v[q] = vn[q];
         tile = next;
     }
-    finish_tile(pending, p_total, p_base, vp);
+    finish_tile(pending, p_total, p_before, vp);
 }

@@ -37,12 +37,6 @@ pub struct Args {
     /// single-pass: invocations per workgroup
     #[arg(long, hide = true, default_value_t = Knobs::default().local)]
     pub local: u32,
-    /// single-pass: 4-element groups striped across the workgroup (coalesced 16-byte accesses)
-    #[arg(long, hide = true, default_value_t = Knobs::default().striped, action = clap::ArgAction::Set)]
-    pub striped: bool,
-    /// single-pass: predecessors each lane reads per step of the walk back
-    #[arg(long, hide = true, default_value_t = Knobs::default().slices)]
-    pub slices: u32,
     /// single-pass diagnosis, wrong results: 1 skips the walk back (timing what the rest costs)
     #[arg(long, hide = true, default_value_t = 0)]
     pub diag: u32,
@@ -64,8 +58,6 @@ impl Args {
             grid: Knobs::default().grid,
             max_tiles: 0,
             local: Knobs::default().local,
-            striped: Knobs::default().striped,
-            slices: Knobs::default().slices,
             diag: 0,
             numbers: Numbers::demo(3),
         }
@@ -82,16 +74,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ctx = g.context()?;
     let n = data.len();
     let f32_sum = ty == ElemType::F32 && op == Op::Sum;
-    let knobs = Knobs {
-        per: a.per,
-        stuck_polls: a.stuck_polls,
-        grid: a.grid,
-        max_tiles: a.max_tiles,
-        local: a.local,
-        striped: a.striped,
-        slices: a.slices,
-        diag: a.diag,
-    };
+    let knobs = Knobs { per: a.per, stuck_polls: a.stuck_polls, grid: a.grid, max_tiles: a.max_tiles, local: a.local, diag: a.diag };
     let mut rows = Vec::new();
     let mut last = Vec::new();
     // A fresh device per variant (as `compact` and the study): on an H200 the later variants of

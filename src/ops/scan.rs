@@ -136,27 +136,13 @@ pub struct Knobs {
     pub max_tiles: u32,
     /// Invocations per workgroup (a power of two, 32..=1024).
     pub local: u32,
-    /// Each invocation's 4-element groups a subgroup's 16-byte accesses apart, instead of its
-    /// elements one after the other.
-    pub striped: bool,
-    /// Predecessors each lane of the walking subgroup reads per step (1..=8).
-    pub slices: u32,
     /// Diagnosis (wrong results, timing only): 1 skips the walk back.
     pub diag: u32,
 }
 
 impl Default for Knobs {
     fn default() -> Knobs {
-        Knobs {
-            per: (TILE / LOCAL as usize) as u32,
-            stuck_polls: STUCK_POLLS,
-            grid: GRID as u32,
-            max_tiles: 0,
-            local: LOCAL,
-            striped: false,
-            slices: 1,
-            diag: 0,
-        }
+        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS, grid: GRID as u32, max_tiles: 0, local: LOCAL, diag: 0 }
     }
 }
 
@@ -203,9 +189,6 @@ impl Scanner {
         if knobs.per == 0 || knobs.per % 4 != 0 || knobs.per > 32 {
             return Err(Error::invalid(format!("{} elements per invocation: a multiple of 4, at most 32", knobs.per)));
         }
-        if !(1..=8).contains(&knobs.slices) {
-            return Err(Error::invalid(format!("{} slices a walk step: 1..=8", knobs.slices)));
-        }
         if knobs.grid == 0 || knobs.grid > 65535 {
             return Err(Error::invalid(format!("a grid of {} workgroups: 1..=65535", knobs.grid)));
         }
@@ -247,15 +230,7 @@ impl Scanner {
             Variant::SinglePass => {
                 // Every range's tiles are numbered on from the ranges before (one ticket).
                 let tiles: usize = (0..capacity).step_by(range).map(|s| (capacity - s).min(range).div_ceil(tile)).sum();
-                let spec = [
-                    (0, knobs.local),
-                    (1, ty as u32),
-                    (2, op as u32),
-                    (3, knobs.per),
-                    (4, knobs.stuck_polls),
-                    (6, knobs.diag),
-                    (7, knobs.striped as u32),
-                ];
+                let spec = [(0, knobs.local), (1, ty as u32), (2, op as u32), (3, knobs.per), (4, knobs.stuck_polls), (6, knobs.diag)];
                 let state = Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?;
                 ctx.submit(|rec| {
                     rec.fill(&state, 0); // the cut-short flag starts clear; runs zero the rest
