@@ -131,28 +131,10 @@ fn single_pass_fallback_and_persistent_grid() {
             }
         }
     }
-    assert!(Scanner::with_knobs(
-        &g,
-        Variant::SinglePass,
-        ElemType::U32,
-        Op::Sum,
-        Kind::Inclusive,
-        10,
-        4096,
-        Knobs { per: 6, ..Knobs::default() }
-    )
-    .is_err());
-    assert!(Scanner::with_knobs(
-        &g,
-        Variant::SinglePass,
-        ElemType::U32,
-        Op::Sum,
-        Kind::Inclusive,
-        10,
-        4096,
-        Knobs { local: 100, ..Knobs::default() }
-    )
-    .is_err());
+    for bad in [Knobs { per: 6, ..Knobs::default() }, Knobs { local: 100, ..Knobs::default() }, Knobs { grid: 0, ..Knobs::default() }] {
+        let made = Scanner::with_knobs(&g, Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 10, 4096, bad);
+        assert!(made.is_err(), "{bad:?} is refused");
+    }
 }
 
 #[test]

@@ -6,12 +6,7 @@ layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 
 shared uint sg_part[gl_WorkGroupSize.x];
 
-uint subgroup_combine(uint v) {
-    if (OP == 1u) return subgroupMin(v);
-    if (OP == 2u) return subgroupMax(v);
-    if (TYPE == 2u) return floatBitsToUint(subgroupAdd(uintBitsToFloat(v)));
-    return subgroupAdd(v);
-}
+#include "subgroup_op.glsl"
 
 // Every invocation of the group gets the group's result. Uniform control flow required.
 uint group_combine(uint v) {

@@ -10,12 +10,7 @@ uint subgroup_exclusive(uint v) {
     if (TYPE == 2u) return floatBitsToUint(subgroupExclusiveAdd(uintBitsToFloat(v)));
     return subgroupExclusiveAdd(v);
 }
-uint subgroup_reduce(uint v) {
-    if (OP == 1u) return subgroupMin(v);
-    if (OP == 2u) return subgroupMax(v);
-    if (TYPE == 2u) return floatBitsToUint(subgroupAdd(uintBitsToFloat(v)));
-    return subgroupAdd(v);
-}
+#include "subgroup_op.glsl" // subgroup_combine
 
 // The combination of v over the invocations before this one (in gl_LocalInvocationIndex order,
 // subgroup by subgroup), and over the whole group in `total`. Uniform control flow; ends with a
@@ -36,7 +31,7 @@ uint group_exclusive(uint v, out uint total) {
 
 // The combination of v over the whole group, in every invocation. Same rules.
 uint group_reduce(uint v) {
-    v = subgroup_reduce(v);
+    v = subgroup_combine(v);
     if (subgroupElect()) sg_total[gl_SubgroupID] = v;
     barrier();
     uint all = identity();

@@ -94,7 +94,7 @@ uint look_back(uint gtile) {
         uint first_end = end_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(end_b);
         uint upto = min(first_wait, first_end); // the AGGREGATEs nearer than both are combined
         bool take = lane < upto || (lane == first_end && first_end < first_wait);
-        prefix = combine(subgroup_reduce(take ? val : identity()), prefix); // tiles further back first
+        prefix = combine(subgroup_combine(take ? val : identity()), prefix); // tiles further back first
         if (first_end < first_wait) { // subgroup-uniform
             done = true;
             break;
@@ -110,7 +110,7 @@ uint look_back(uint gtile) {
             spent += tile_elems() / 4u / gl_SubgroupSize + 1u;
             // A predecessor is never a range's last tile: its elements are whole uvec4s.
             for (; 4u * i < end; i += gl_SubgroupSize) r = combine(r, combine(combine(load_key(x4[i].x), load_key(x4[i].y)), combine(load_key(x4[i].z), load_key(x4[i].w))));
-            prefix = combine(subgroup_reduce(r), prefix);
+            prefix = combine(subgroup_combine(r), prefix);
             nearest -= 1;
             polls = 0u;
             if (nearest < 0) { // that was tile 0: nothing is before it
