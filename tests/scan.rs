@@ -131,6 +131,20 @@ fn single_pass_fallback_and_persistent_grid() {
             }
         }
     }
+    // A walk that gives up (here all of them: no budget) is an error, never a silent result.
+    let s = Scanner::with_knobs(
+        &g,
+        Variant::SinglePass,
+        ElemType::U32,
+        Op::Sum,
+        Kind::Inclusive,
+        100_000,
+        range_elems(&g),
+        Knobs { walk_budget: 0, ..Knobs::default() },
+    )
+    .unwrap();
+    let err = scan::time_scanner(&g, &s, &generate(100_000, ElemType::U32, Dist::Uniform, 5), 0, 1).unwrap_err();
+    assert!(err.to_string().contains("gave up") && s.cut_short(&g).unwrap(), "{err}");
     for bad in [Knobs { per: 6, ..Knobs::default() }, Knobs { local: 100, ..Knobs::default() }, Knobs { grid: 0, ..Knobs::default() }] {
         let made = Scanner::with_knobs(&g, Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 10, 4096, bad);
         assert!(made.is_err(), "{bad:?} is refused");

@@ -31,7 +31,10 @@ layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
 // this range (whose first tile is p.offset); status: per tile, (aggregate lo, hi, inclusive lo,
 // hi); pad[0]: set when a walk gave up (never zeroed by a run).
 layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
-const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu, WALK_BUDGET = 32768u;
+const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu;
+// Loop iterations the walks of one invocation may spend (below llvmpipe's 65535; 0 in a test: every
+// walk gives up at once, and the host must say so).
+layout(constant_id = 7) const uint WALK_BUDGET = 32768u;
 shared uint ticket_shared[2], walk_sum;
 // Loop iterations this invocation's walks have spent, counted as llvmpipe's loop limiter counts
 // them (65535 at most for an invocation, after which every loop is left silently): the walks stop

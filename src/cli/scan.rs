@@ -74,7 +74,15 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ctx = g.context()?;
     let n = data.len();
     let f32_sum = ty == ElemType::F32 && op == Op::Sum;
-    let knobs = Knobs { per: a.per, stuck_polls: a.stuck_polls, grid: a.grid, max_tiles: a.max_tiles, local: a.local, diag: a.diag };
+    let knobs = Knobs {
+        per: a.per,
+        stuck_polls: a.stuck_polls,
+        grid: a.grid,
+        max_tiles: a.max_tiles,
+        local: a.local,
+        diag: a.diag,
+        ..Knobs::default()
+    };
     let mut rows = Vec::new();
     let mut last = Vec::new();
     // A fresh device per variant (as `compact` and the study): on an H200 the later variants of

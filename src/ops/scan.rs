@@ -86,6 +86,8 @@ const TILE: usize = 8 * LOCAL as usize;
 pub const GRID: usize = 1024;
 /// The most tiles a group of the single pass takes on a CPU device.
 const MAX_TILES_CPU: usize = 4;
+/// Loop iterations one invocation's walks back may spend: under llvmpipe's loop limiter (65535).
+const WALK_BUDGET: u32 = 32768;
 /// Reads of an unpublished predecessor before the single pass reduces its input itself.
 const STUCK_POLLS: u32 = 64;
 const ENCODE: u32 = 1;
@@ -138,11 +140,21 @@ pub struct Knobs {
     pub local: u32,
     /// Diagnosis (wrong results, timing only): 1 skips the walk back.
     pub diag: u32,
+    /// Loop iterations one invocation's walks may spend before giving up (a test sets 0).
+    pub walk_budget: u32,
 }
 
 impl Default for Knobs {
     fn default() -> Knobs {
-        Knobs { per: (TILE / LOCAL as usize) as u32, stuck_polls: STUCK_POLLS, grid: GRID as u32, max_tiles: 0, local: LOCAL, diag: 0 }
+        Knobs {
+            per: (TILE / LOCAL as usize) as u32,
+            stuck_polls: STUCK_POLLS,
+            grid: GRID as u32,
+            max_tiles: 0,
+            local: LOCAL,
+            diag: 0,
+            walk_budget: WALK_BUDGET,
+        }
     }
 }
 
@@ -230,7 +242,15 @@ impl Scanner {
             Variant::SinglePass => {
                 // Every range's tiles are numbered on from the ranges before (one ticket).
                 let tiles: usize = (0..capacity).step_by(range).map(|s| (capacity - s).min(range).div_ceil(tile)).sum();
-                let spec = [(0, knobs.local), (1, ty as u32), (2, op as u32), (3, knobs.per), (4, knobs.stuck_polls), (6, knobs.diag)];
+                let spec = [
+                    (0, knobs.local),
+                    (1, ty as u32),
+                    (2, op as u32),
+                    (3, knobs.per),
+                    (4, knobs.stuck_polls),
+                    (6, knobs.diag),
+                    (7, knobs.walk_budget),
+                ];
                 let state = Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?;
                 ctx.submit(|rec| {
                     rec.fill(&state, 0); // the cut-short flag starts clear; runs zero the rest
