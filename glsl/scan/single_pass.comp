@@ -1,20 +1,23 @@
 #version 450
 // Ours, the fastest: a scan in ONE pass over the input, a chained scan with decoupled look-back
-// (Merrill & Garland 2016, what CUB's DeviceScan does). Each workgroup takes the next tile from an
-// atomic ticket (every tile it waits for was taken by a group already running), loads its
-// PER x 256 elements into registers, reduces them and publishes the tile's AGGREGATE at once;
-// then it walks back over its predecessors' status: AGGREGATEs are combined and skipped, the
-// nearest INCLUSIVE ends the walk; it publishes its own INCLUSIVE and writes its outputs. The input
-// is read once and the output written once, as a copy.
+// (Merrill & Garland 2016, what CUB's DeviceScan does). A persistent grid takes tiles of
+// PER x 256 elements from an atomic ticket (every tile a group waits for was taken by a group
+// already running). For each tile a group loads its elements into registers, reduces them and
+// publishes the tile's AGGREGATE at once; then it walks back for the tile it took one iteration
+// earlier (whose predecessors have had a tile's time to publish), with the next tile's loads in
+// flight: AGGREGATEs are combined and stepped over, the nearest INCLUSIVE ends the walk; it
+// publishes that tile's INCLUSIVE and writes its outputs. The input is read once and the output
+// written once, as a copy.
 // Status without 64-bit atomics: a 32-bit sum does not fit a word beside its flag, so a tile has
 // four write-once words, (aggregate low, aggregate high, inclusive low, inclusive high), each
 // VALID | 16 bits. A word is either still 0 or final, so any mix of words a reader sees is
 // consistent, and no ordering between them is needed.
 // Forward progress without any guarantee from the scheduler (Levien 2021, "prefix sum on portable
 // compute shaders"): when the nearest predecessor has not published after STUCK_POLLS reads, the
-// walking subgroup reduces that tile's input itself and walks on. So no group waits for another without
-// bound: on a CPU device a descheduled thread cannot stall the scan, and llvmpipe's loop limiter
-// (65535 iterations an invocation) is never reached.
+// walking subgroup reduces that tile's input itself and walks on. So no group waits for another
+// without bound: on a CPU device a descheduled thread cannot stall the scan. llvmpipe's loop
+// limiter (it silently leaves every loop after 65535 iterations of an invocation) is kept away by
+// few tiles a group there (the host's max_tiles) and by the walks' budget (WALK_BUDGET).
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #include "scan_common.glsl"

@@ -1,7 +1,8 @@
 //! Prefix scan (inclusive or exclusive; sum, min, max of u32, i32, f32): the scan lecture's two
 //! classic block scans (Hillis & Steele, Blelloch, as in GPU Gems 3 ch. 39: blocks in shared
-//! memory, block totals scanned the same way and added back), then ours (reduce-then-scan over a
-//! persistent grid: 16-byte loads, subgroup arithmetic, no workgroup waiting for another).
+//! memory, block totals scanned the same way and added back), then ours: reduce-then-scan over a
+//! persistent grid (16-byte loads, subgroup arithmetic, no workgroup waiting for another), and the
+//! fastest, a single pass with decoupled look-back (as CUB's `DeviceScan`; docs/scan.md).
 //!
 //! Exactness is [`reduce`](super::reduce)'s: integer sums wrap, min and max are exact (f32: -0 <
 //! +0; NaN wins and stays), f32 sums are within [`f32_sum_depth`] roundings of the f64 prefix.
