@@ -241,7 +241,7 @@ impl Scanner {
                 }
             }
             Variant::SinglePass => {
-                // Every range's tiles are numbered on from the ranges before (one ticket).
+                // One status slot per tile of every range (numbered on across ranges).
                 let tiles: usize = (0..capacity).step_by(range).map(|s| (capacity - s).min(range).div_ceil(tile)).sum();
                 let spec = [
                     (0, knobs.local),
