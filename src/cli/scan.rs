@@ -16,7 +16,7 @@ pub struct Args {
     /// Exclusive scan (element k combines x0 .. x(k-1); element 0 is the identity); default inclusive
     #[arg(long)]
     pub exclusive: bool,
-    /// hillis-steele, blelloch, reduce-then-scan, a comma-separated list, or all
+    /// hillis-steele, blelloch, reduce-then-scan, single-pass, a comma-separated list, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Write the scanned values to FILE (format by extension, as --input; the last variant's)
