@@ -102,6 +102,34 @@ fn ranges_reuse_and_in_place() {
 }
 
 #[test]
+fn records_twice_in_one_command_buffer() {
+    // Each run leaves its state clean for the next (the single pass: no fill); a barrier between
+    // the two records, as the contract asks. Sizes that shrink and grow, ranges of 4096 included.
+    let g = gpu();
+    for v in Variant::ALL {
+        for range in [4096usize, range_elems(&g)] {
+            let s = Scanner::with_range(&g, v, ElemType::U32, Op::Sum, Kind::Exclusive, 70_001, range).unwrap();
+            let (a, b) = (generate(70_001, ElemType::U32, Dist::Uniform, 1), generate(9_999, ElemType::U32, Dist::Uniform, 2));
+            let (ia, ib) = (Buffer::from_slice(&g, &a, "a").unwrap(), Buffer::from_slice(&g, &b, "b").unwrap());
+            let (oa, ob): (Buffer<u32>, Buffer<u32>) = (Buffer::new(&g, a.len(), "oa").unwrap(), Buffer::new(&g, b.len(), "ob").unwrap());
+            g.submit(|rec| {
+                for _ in 0..2 {
+                    s.record(rec, &ia, a.len(), &oa)?;
+                    rec.barrier(Sync::ComputeToCompute);
+                    s.record(rec, &ib, b.len(), &ob)?;
+                    rec.barrier(Sync::ComputeToCompute);
+                }
+                rec.barrier(Sync::ComputeToTransfer);
+                Ok(())
+            })
+            .unwrap();
+            assert_agrees(&a, &g.read(&oa).unwrap(), &s, &format!("{} first, range {range}", v.name()));
+            assert_agrees(&b, &g.read(&ob).unwrap(), &s, &format!("{} second, range {range}", v.name()));
+        }
+    }
+}
+
+#[test]
 fn single_pass_fallback_and_persistent_grid() {
     // stuck_polls 0: every walk that meets an unpublished predecessor reduces its input itself;
     // small grids with many tiles a group: the persistent loop as on GPUs (one tile later, the
@@ -113,6 +141,7 @@ fn single_pass_fallback_and_persistent_grid() {
         Knobs { grid: 3, max_tiles: 200, stuck_polls: 1, ..Knobs::default() },
         Knobs { per: 4, local: 64, grid: 5, max_tiles: 400, ..Knobs::default() },
         Knobs { per: 16, local: 512, ..Knobs::default() },
+        Knobs { clean: false, grid: 3, max_tiles: 200, ..Knobs::default() },
     ];
     for k in knobs {
         for (ty, op, kind) in [

@@ -30,11 +30,13 @@ layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
 layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 layout(std430, binding = 2) writeonly buffer Out1 { uint y1[]; };
 layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
-// Zeroed before every run (fills; the ticket again before each range). ticket: tiles taken in
+// Zero when a run or range starts: left so by the last group before (CLEAN), else filled by the
+// host. ticket: tiles taken in
 // this range (whose first tile is p.offset); status: per tile, (aggregate lo, hi, inclusive lo,
-// hi); pad[0]: set when a walk gave up (never zeroed by a run).
+// hi); pad[0]: set when a walk gave up (never zeroed by a run); pad[1]: groups done (CLEAN).
 layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
 const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu;
+const uint CLEAN = 16u, LAST_RANGE = 32u; // push flags of the single pass
 // Loop iterations the walks of one invocation may spend (below llvmpipe's 65535; 0 in a test: every
 // walk gives up at once, and the host must say so).
 layout(constant_id = 7) const uint WALK_BUDGET = 32768u;
@@ -160,16 +162,10 @@ void finish_tile(uint tile, uint total, uint before, uint v[PER]) {
     }
 }
 
-void main() {
+// The group's tiles: each loaded, reduced and published, then walked for and written one
+// iteration later.
+void scan_tiles(uint tile, uint ntiles) {
     uint t = gl_LocalInvocationID.x;
-    uint ntiles = (p.n + tile_elems() - 1u) / tile_elems();
-    // Each range's tickets start at 0; a group takes at most p.chunk tiles (the host makes the
-    // grid large enough): on a CPU device a group runs to its end before most others start, and
-    // its loops must stay under llvmpipe's loop limiter.
-    if (t == 0u) ticket_shared[0] = atomicAdd(ticket, 1u);
-    barrier(); // the first ticket is known
-    uint tile = ticket_shared[0];
-    if (tile >= ntiles) return; // uniform
     uint v[PER], vp[PER], vn[PER];
     load_tile(tile, v);
     // The tile counted one iteration ago waits in registers (vp) for its walk back, which starts
@@ -199,4 +195,40 @@ void main() {
         tile = next;
     }
     finish_tile(pending, p_total, p_before, vp);
+}
+
+// CLEAN (a push flag): the group that finishes a range last leaves the state as a run finds it
+// (ticket and done 0; after the run's last range, every tile's status words 0), so the host
+// records no fill before the next range or run, only a barrier. Every other group has finished
+// (its walks' reads included) before the count reaches the grid.
+shared bool last_group;
+void clean_after_range(uint ntiles) {
+    barrier(); // every invocation of this group is past its last read and write
+    if (gl_LocalInvocationIndex == 0u) {
+        memoryBarrierBuffer();
+        uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
+        last_group = atomicAdd(pad[1], 1u) + 1u == groups;
+    }
+    barrier(); // last_group is known
+    if (!last_group) return; // uniform
+    if ((p.flags & LAST_RANGE) != 0u) {
+        for (uint i = gl_LocalInvocationIndex; i < p.offset + ntiles; i += gl_WorkGroupSize.x) status[i] = uvec4(0u);
+    }
+    if (gl_LocalInvocationIndex == 0u) {
+        ticket = 0u;
+        pad[1] = 0u;
+    }
+}
+
+void main() {
+    uint t = gl_LocalInvocationID.x;
+    uint ntiles = (p.n + tile_elems() - 1u) / tile_elems();
+    // Each range's tickets start at 0; a group takes at most p.chunk tiles (the host makes the
+    // grid large enough): on a CPU device a group runs to its end before most others start, and
+    // its loops must stay under llvmpipe's loop limiter.
+    if (t == 0u) ticket_shared[0] = atomicAdd(ticket, 1u);
+    barrier(); // the first ticket is known
+    uint tile = ticket_shared[0];
+    if (tile < ntiles) scan_tiles(tile, ntiles); // uniform
+    if ((p.flags & CLEAN) != 0u) clean_after_range(ntiles);
 }

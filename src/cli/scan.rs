@@ -37,6 +37,9 @@ pub struct Args {
     /// single-pass: invocations per workgroup
     #[arg(long, hide = true, default_value_t = Knobs::default().local)]
     pub local: u32,
+    /// single-pass: the last workgroup leaves the state zeroed for the next run (false: fills)
+    #[arg(long, hide = true, default_value_t = Knobs::default().clean, action = clap::ArgAction::Set)]
+    pub clean: bool,
     /// single-pass diagnosis, wrong results: 1 skips the walk back (timing what the rest costs)
     #[arg(long, hide = true, default_value_t = 0)]
     pub diag: u32,
@@ -58,6 +61,7 @@ impl Args {
             grid: Knobs::default().grid,
             max_tiles: 0,
             local: Knobs::default().local,
+            clean: Knobs::default().clean,
             diag: 0,
             numbers: Numbers::demo(3),
         }

@@ -95,6 +95,8 @@ const ENCODE: u32 = 1;
 const DECODE: u32 = 2;
 const EXCLUSIVE: u32 = 4;
 const TOTALS: u32 = 8;
+const CLEAN: u32 = 16;
+const LAST_RANGE: u32 = 32;
 
 fn push(n: usize, flags: u32, offset: usize, chunk: usize) -> Vec<u8> {
     bytemuck::cast_slice(&[n as u32, flags, offset as u32, chunk as u32]).to_vec()
@@ -143,6 +145,8 @@ pub struct Knobs {
     pub diag: u32,
     /// Loop iterations one invocation's walks may spend before giving up (a test sets 0).
     pub walk_budget: u32,
+    /// The last group of a range leaves the state zeroed for the next (no fill before a run).
+    pub clean: bool,
 }
 
 impl Default for Knobs {
@@ -155,6 +159,7 @@ impl Default for Knobs {
             local: LOCAL,
             diag: 0,
             walk_budget: WALK_BUDGET,
+            clean: true,
         }
     }
 }
@@ -169,6 +174,8 @@ pub struct Scanner {
     range: usize,
     /// Elements per tile of the single pass, and its grid.
     tile: usize,
+    /// The single pass cleans its state in the kernel (no fills).
+    clean: bool,
     grid: usize,
     /// The most tiles one group of the single pass takes (few on CPU devices: llvmpipe's loop
     /// limiter counts every loop iteration of an invocation).
@@ -266,7 +273,7 @@ impl Scanner {
             0 => u32::MAX as usize,
             m => m as usize,
         };
-        Ok(Scanner { variant, ty, op, kind, capacity, range, tile, grid: knobs.grid as usize, max_tiles, kernels })
+        Ok(Scanner { variant, ty, op, kind, capacity, range, tile, clean: knobs.clean, grid: knobs.grid as usize, max_tiles, kernels })
     }
 
     /// Elements per range of this scanner.
@@ -376,25 +383,38 @@ impl Scanner {
                 }
             }
             Kernels::SinglePass { kernel, state } => {
-                // The ticket and the tile status start at 0; word 1, the cut-short flag, is kept.
-                rec.barrier(Sync::ComputeToTransfer); // the last run's reads and writes of the state
-                rec.fill_raw(state.raw(), 0, 4, 0);
-                rec.fill_raw(state.raw(), 16, state.bytes() - 16, 0);
-                rec.barrier(Sync::TransferToCompute);
-                // Tiles are numbered on across ranges (the status); each range draws its own tickets.
+                // The ticket, the done count and the tile status start at 0: left so by the last
+                // run (clean), else filled here; word 1, the cut-short flag, is kept.
+                let fill_ticket = |rec: &mut Recorder| {
+                    rec.barrier(Sync::ComputeToTransfer); // the last run's or range's use of it
+                    rec.fill_raw(state.raw(), 0, 4, 0);
+                };
+                if self.clean {
+                    rec.barrier(Sync::ComputeToCompute); // the last run's clean-up
+                } else {
+                    fill_ticket(rec);
+                    rec.fill_raw(state.raw(), 16, state.bytes() - 16, 0);
+                    rec.barrier(Sync::TransferToCompute);
+                }
+                // One status slot per tile of every range (numbered on across ranges).
                 let mut first_tile = 0;
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute); // the earlier ranges' INCLUSIVEs
-                        rec.barrier(Sync::ComputeToTransfer);
-                        rec.fill_raw(state.raw(), 0, 4, 0);
-                        rec.barrier(Sync::TransferToCompute);
+                        if !self.clean {
+                            fill_ticket(rec);
+                            rec.barrier(Sync::TransferToCompute);
+                        }
                     }
                     let tiles = (e - s).div_ceil(self.tile);
                     let groups = tiles.min(self.grid).max(tiles.div_ceil(self.max_tiles));
                     let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
                     let binds = [i, i, o, o, state.bind()];
-                    rec.dispatch(kernel, grid2d(groups), &binds, &push(e - s, ENCODE | DECODE | kind, first_tile, self.max_tiles))?;
+                    let mut flags = ENCODE | DECODE | kind;
+                    if self.clean {
+                        flags |= CLEAN | if k + 1 == ranges.len() { LAST_RANGE } else { 0 };
+                    }
+                    rec.dispatch(kernel, grid2d(groups), &binds, &push(e - s, flags, first_tile, self.max_tiles))?;
                     first_tile += tiles;
                 }
             }
