@@ -108,7 +108,8 @@ fn records_twice_in_one_command_buffer() {
     let g = gpu();
     for v in Variant::ALL {
         for range in [4096usize, range_elems(&g)] {
-            let s = Scanner::with_range(&g, v, ElemType::U32, Op::Sum, Kind::Exclusive, 70_001, range).unwrap();
+            let check = Knobs { check_state: true, ..Knobs::default() };
+            let s = Scanner::with_knobs(&g, v, ElemType::U32, Op::Sum, Kind::Exclusive, 70_001, range, check).unwrap();
             let (a, b) = (generate(70_001, ElemType::U32, Dist::Uniform, 1), generate(9_999, ElemType::U32, Dist::Uniform, 2));
             let (ia, ib) = (Buffer::from_slice(&g, &a, "a").unwrap(), Buffer::from_slice(&g, &b, "b").unwrap());
             let (oa, ob): (Buffer<u32>, Buffer<u32>) = (Buffer::new(&g, a.len(), "oa").unwrap(), Buffer::new(&g, b.len(), "ob").unwrap());
@@ -125,6 +126,7 @@ fn records_twice_in_one_command_buffer() {
             .unwrap();
             assert_agrees(&a, &g.read(&oa).unwrap(), &s, &format!("{} first, range {range}", v.name()));
             assert_agrees(&b, &g.read(&ob).unwrap(), &s, &format!("{} second, range {range}", v.name()));
+            assert!(!s.dirty_state(&g).unwrap(), "{}: a run found the state left dirty", v.name());
         }
     }
 }

@@ -33,13 +33,16 @@ layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
 // Zero when a run or range starts: left so by the last group before (CLEAN), else filled by the
 // host. ticket: tiles taken in
 // this range (whose first tile is p.offset); status: per tile, (aggregate lo, hi, inclusive lo,
-// hi); pad[0]: set when a walk gave up (never zeroed by a run); pad[1]: groups done (CLEAN).
+// hi); pad[0]: bit 0 set when a walk gave up, bit 1 when CHECK_STATE found a dirty word (never
+// zeroed by a run); pad[1]: groups done (CLEAN).
 layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
 const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu;
 const uint CLEAN = 16u, LAST_RANGE = 32u; // push flags of the single pass
 // Loop iterations the walks of one invocation may spend (below llvmpipe's 65535; 0 in a test: every
 // walk gives up at once, and the host must say so).
 layout(constant_id = 7) const uint WALK_BUDGET = 32768u;
+// Tests only: 1 checks that every tile's status words are 0 when it starts (pad[0] bit 1 if not).
+layout(constant_id = 8) const uint CHECK_STATE = 0u;
 shared uint ticket_shared[2], walk_sum;
 // Loop iterations this invocation's walks have spent, counted as llvmpipe's loop limiter counts
 // them (65535 at most for an invocation, after which every loop is left silently): the walks stop
@@ -179,7 +182,12 @@ void scan_tiles(uint tile, uint ntiles) {
         uint before = group_exclusive(reduce_own(v), total);
         uint next = ticket_shared[k & 1u];
         uint gtile = p.offset + tile;
-        if (t == 0u) publish(gtile, gtile == 0u, total); // tile 0's aggregate is its inclusive
+        if (t == 0u) {
+            // Tests: a tile's words must still be 0 when it first publishes (else the last run
+            // left the state dirty, and a reader might have taken a stale word).
+            if (CHECK_STATE == 1u && status[gtile] != uvec4(0u)) atomicOr(pad[0], 2u);
+            publish(gtile, gtile == 0u, total); // tile 0's aggregate is its inclusive
+        }
         if (next < ntiles) load_tile(next, vn); // uniform; in flight through the walk below
         if (pending != 0xFFFFFFFFu) {
             finish_tile(pending, p_total, p_before, vp);

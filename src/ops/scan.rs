@@ -147,6 +147,8 @@ pub struct Knobs {
     pub walk_budget: u32,
     /// The last group of a range leaves the state zeroed for the next (no fill before a run).
     pub clean: bool,
+    /// Tests: every tile checks that its status words are 0 when it starts ([`Scanner::dirty_state`]).
+    pub check_state: bool,
 }
 
 impl Default for Knobs {
@@ -160,6 +162,7 @@ impl Default for Knobs {
             diag: 0,
             walk_budget: WALK_BUDGET,
             clean: true,
+            check_state: false,
         }
     }
 }
@@ -287,7 +290,16 @@ impl Scanner {
     /// the scanner's creation; read it after the runs' fence; `time` and `run` check it.
     pub fn cut_short(&self, ctx: &Context) -> Result<bool> {
         match &self.kernels {
-            Kernels::SinglePass { state, .. } => Ok(ctx.read_range(state, 1, 2)?[0] != 0),
+            Kernels::SinglePass { state, .. } => Ok(ctx.read_range(state, 1, 2)?[0] & 1 != 0),
+            _ => Ok(false),
+        }
+    }
+
+    /// With `Knobs::check_state`: whether a single-pass run found a tile's status words not 0
+    /// when it started (a run before left the state dirty). Sticky, as `cut_short`.
+    pub fn dirty_state(&self, ctx: &Context) -> Result<bool> {
+        match &self.kernels {
+            Kernels::SinglePass { state, .. } => Ok(ctx.read_range(state, 1, 2)?[0] & 2 != 0),
             _ => Ok(false),
         }
     }
