@@ -143,7 +143,8 @@ fn single_pass_fallback_and_persistent_grid() {
         Knobs { grid: 3, max_tiles: 200, stuck_polls: 1, ..Knobs::default() },
         Knobs { per: 4, local: 64, grid: 5, max_tiles: 400, ..Knobs::default() },
         Knobs { per: 16, local: 512, ..Knobs::default() },
-        Knobs { clean: false, grid: 3, max_tiles: 200, ..Knobs::default() },
+        Knobs { clean: false, grid: 3, max_tiles: 200, check_state: true, ..Knobs::default() },
+        Knobs { check_state: true, ..Knobs::default() },
     ];
     for k in knobs {
         for (ty, op, kind) in [
@@ -157,7 +158,7 @@ fn single_pass_fallback_and_persistent_grid() {
                     let data = generate(n, ty, Dist::Uniform, 3 + n as u64);
                     let got = scan_with(&g, &s, &data, false);
                     assert_agrees(&data, &got, &s, &format!("{k:?} {} {} {} n={n} range={range}", ty.name(), op.name(), kind.name()));
-                    assert!(!s.cut_short(&g).unwrap());
+                    assert!(!s.cut_short(&g).unwrap() && !s.dirty_state(&g).unwrap(), "{k:?}: gave up, or found its state dirty");
                 }
             }
         }
