@@ -261,6 +261,7 @@ impl Scanner {
                     (4, knobs.stuck_polls),
                     (6, knobs.diag),
                     (7, knobs.walk_budget),
+                    (8, knobs.check_state as u32),
                 ];
                 let state = Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?;
                 ctx.submit(|rec| {
