@@ -316,7 +316,8 @@ impl Scanner {
     /// Barrier contract: before, `input` must be written and visible to compute-shader reads
     /// (`Sync::TransferToCompute` after an upload, `Sync::ComputeToCompute` after a dispatch), and
     /// no earlier work may still read or write `output`. Between its own dispatches it records
-    /// `Sync::ComputeToCompute`. After, `output` is written by compute shaders: follow with
+    /// `Sync::ComputeToCompute`, and the single pass one more before its first (its state, left
+    /// clean by the last run; with `Knobs::clean` off, fills with transfer barriers). After, `output` is written by compute shaders: follow with
     /// `Sync::ComputeToTransfer` / `ComputeToCompute` before reading it. Two records of one
     /// `Scanner` must be separated by a barrier (they share scratch).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>) -> Result<()> {
