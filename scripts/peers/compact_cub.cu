@@ -5,12 +5,11 @@
 // Build and run on the GPU machine: nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/compact_cub
 // scripts/peers/compact_cub.cu && /tmp/compact_cub [log2 n]
 #include <cub/cub.cuh>
+#include "cuda_bench.cuh" // CK, median_ms
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e)); exit(1); } } while (0)
 
 struct Above {
     float t;
@@ -23,24 +22,6 @@ __global__ void read4_write2(const float4* in, float2* out, size_t n4) {
         float4 v = in[i];
         out[i] = make_float2(v.x + v.z, v.y + v.w);
     }
-}
-
-template <class F> float median_ms(F f) {
-    cudaEvent_t a, b;
-    cudaEventCreate(&a);
-    cudaEventCreate(&b);
-    std::vector<float> t;
-    for (int it = 0; it < 33; ++it) {
-        cudaEventRecord(a);
-        f();
-        cudaEventRecord(b);
-        CK(cudaEventSynchronize(b));
-        float ms;
-        cudaEventElapsedTime(&ms, a, b);
-        if (it >= 3) t.push_back(ms);
-    }
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
 }
 
 int main(int argc, char** argv) {

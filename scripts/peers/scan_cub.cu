@@ -5,32 +5,13 @@
 // Build and run on the GPU machine: nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/scan_cub
 // scripts/peers/scan_cub.cu && /tmp/scan_cub
 #include <cub/cub.cuh>
+#include "cuda_bench.cuh" // CK, median_ms
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e)); exit(1); } } while (0)
-
-template <class F> float median_ms(F f) {
-    cudaEvent_t a, b;
-    cudaEventCreate(&a);
-    cudaEventCreate(&b);
-    std::vector<float> t;
-    for (int it = 0; it < 33; ++it) {
-        cudaEventRecord(a);
-        f();
-        cudaEventRecord(b);
-        CK(cudaEventSynchronize(b));
-        float ms;
-        cudaEventElapsedTime(&ms, a, b);
-        if (it >= 3) t.push_back(ms);
-    }
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
 
 struct MaxOp {
     __host__ __device__ uint32_t operator()(uint32_t a, uint32_t b) const { return a > b ? a : b; }

@@ -5,31 +5,12 @@
 // Build and run on the GPU machine: nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/sort_cub
 // scripts/peers/sort_cub.cu && /tmp/sort_cub
 #include <cub/cub.cuh>
+#include "cuda_bench.cuh" // CK, median_ms
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e)); exit(1); } } while (0)
-
-template <class F> float median_ms(F f) {
-    cudaEvent_t a, b;
-    cudaEventCreate(&a);
-    cudaEventCreate(&b);
-    std::vector<float> t;
-    for (int it = 0; it < 33; ++it) {
-        cudaEventRecord(a);
-        f();
-        cudaEventRecord(b);
-        CK(cudaEventSynchronize(b));
-        float ms;
-        cudaEventElapsedTime(&ms, a, b);
-        if (it >= 3) t.push_back(ms);
-    }
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
 
 template <class K> void keys_only(int lg, const char* name) {
     size_t n = (size_t)1 << lg;

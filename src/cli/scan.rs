@@ -131,6 +131,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             };
             println!("{:<17} {:>30} {:>9.1} {:>16}  {m}", v.name(), timing_text(t), gbps, fmt(*last));
         }
+        for (v, ..) in &rows {
+            println!("  {}: {}", v.name(), v.description());
+        }
     }
     let bad: Vec<&str> = rows.iter().filter(|r| r.2.is_some()).map(|r| r.0.name()).collect();
     if !bad.is_empty() {

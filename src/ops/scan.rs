@@ -59,7 +59,7 @@ impl Variant {
                 "ours: persistent grid; each group reduces its chunk (16-byte loads), one group scans the partials, each group rescans its chunk (8 per invocation, subgroup scans)"
             }
             Variant::SinglePass => {
-                "ours: one pass, decoupled look-back (as CUB): tiles of 2048 from a ticket, aggregate published, predecessors walked a subgroup at a time; a stuck predecessor is reduced here"
+                "ours: one pass, decoupled look-back (as CUB): a persistent grid takes tiles of 2048 by ticket, publishes each aggregate at once and walks back for it a tile later; a stuck predecessor is reduced here"
             }
         }
     }
