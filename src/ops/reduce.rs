@@ -312,8 +312,8 @@ fn grid_groups(len: usize) -> u32 {
     (len.div_ceil(LOCAL as usize * 32)).clamp(1, GRID as usize) as u32
 }
 
-/// `groups` workgroups as a 2D grid when past the 65535 limit of one dimension.
-fn grid2d(groups: usize) -> [u32; 3] {
+/// `groups` workgroups as a 2D grid when past the 65535 limit of one dimension (reduce, scan).
+pub(crate) fn grid2d(groups: usize) -> [u32; 3] {
     let x = groups.min(32768);
     [x as u32, groups.div_ceil(x.max(1)) as u32, 1]
 }

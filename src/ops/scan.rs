@@ -10,7 +10,7 @@
 //!
 //! Inputs longer than one storage binding are processed in ranges of
 //! [`range_elems`](super::reduce::range_elems) elements.
-use super::reduce::{range_elems, ElemType, Op};
+use super::reduce::{grid2d, range_elems, ElemType, Op};
 use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
 use crate::shaders;
 
@@ -100,12 +100,6 @@ const LAST_RANGE: u32 = 32;
 
 fn push(n: usize, flags: u32, offset: usize, chunk: usize) -> Vec<u8> {
     bytemuck::cast_slice(&[n as u32, flags, offset as u32, chunk as u32]).to_vec()
-}
-
-/// `groups` workgroups as a 2D grid when past the 65535 limit of one dimension.
-fn grid2d(groups: usize) -> [u32; 3] {
-    let x = groups.min(32768);
-    [x as u32, groups.div_ceil(x.max(1)) as u32, 1]
 }
 
 /// Ours: the chunk (elements per workgroup, a multiple of a tile) and the workgroups of a range
