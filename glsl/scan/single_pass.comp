@@ -22,6 +22,8 @@
 #extension GL_KHR_shader_subgroup_ballot : require
 #include "scan_common.glsl"
 #include "scan_group.glsl"
+#define COUNT_BINDING 5
+#include "device_count.glsl"
 layout(constant_id = 3) const uint PER = 8u;          // elements per invocation: the tile is PER x 256
 layout(constant_id = 4) const uint STUCK_POLLS = 64u; // reads of an unpublished predecessor before reducing it here
 // Diagnosis only (wrong results, for timing what the rest costs): 1 skips the walk back.
@@ -37,13 +39,15 @@ layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
 // zeroed by a run); pad[1]: groups done (CLEAN).
 layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
 const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu;
-const uint CLEAN = 16u, LAST_RANGE = 32u; // push flags of the single pass
+const uint CLEAN = 16u, LAST_RANGE = 32u, COUNTED = 64u; // push flags of the single pass
 // Loop iterations the walks of one invocation may spend (below llvmpipe's 65535; 0 in a test: every
 // walk gives up at once, and the host must say so).
 layout(constant_id = 7) const uint WALK_BUDGET = 32768u;
 // Tests only: 1 checks that every tile's status words are 0 when it starts (pad[0] bit 1 if not).
 layout(constant_id = 8) const uint CHECK_STATE = 0u;
 shared uint ticket_shared[2], walk_sum;
+// Elements of this range: the push constant n, or the device's count (counted runs, one range).
+uint N;
 // Loop iterations this invocation's walks have spent, counted as llvmpipe's loop limiter counts
 // them (65535 at most for an invocation, after which every loop is left silently): the walks stop
 // themselves first, and say so, should the scheduler leave them thousands of tiles to reduce.
@@ -56,7 +60,7 @@ uint tile_elems() {
 // This invocation's PER keys of tile `tile` (of this range), identity past the end.
 void load_tile(uint tile, out uint v[PER]) {
     uint first = tile * tile_elems() + PER * gl_LocalInvocationID.x;
-    if (first + PER <= p.n && PER % 4u == 0u) {
+    if (first + PER <= N && PER % 4u == 0u) {
         for (uint q = 0u; q < PER / 4u; ++q) {
             uvec4 u = x4[first / 4u + q];
             v[4u * q] = load_key(u.x);
@@ -65,7 +69,7 @@ void load_tile(uint tile, out uint v[PER]) {
             v[4u * q + 3u] = load_key(u.w);
         }
     } else {
-        for (uint k = 0u; k < PER; ++k) v[k] = first + k < p.n ? load_key(x1[first + k]) : identity();
+        for (uint k = 0u; k < PER; ++k) v[k] = first + k < N ? load_key(x1[first + k]) : identity();
     }
 }
 
@@ -115,7 +119,7 @@ uint look_back(uint gtile) {
             polls = 0u;
         } else if (++polls >= STUCK_POLLS) {
             // Stuck on tile `nearest`: reduce its input here (the same keys its group reduces).
-            uint first = (uint(nearest) - p.offset) * tile_elems(), end = min(p.n, first + tile_elems());
+            uint first = (uint(nearest) - p.offset) * tile_elems(), end = min(N, first + tile_elems());
             uint r = identity();
             uint i = first / 4u + lane;
             spent += tile_elems() / 4u / gl_SubgroupSize + 1u;
@@ -156,11 +160,11 @@ void finish_tile(uint tile, uint total, uint before, uint v[PER]) {
         run = nxt;
     }
     uint first = tile * tile_elems() + PER * gl_LocalInvocationID.x;
-    if (first + PER <= p.n && PER % 4u == 0u) {
+    if (first + PER <= N && PER % 4u == 0u) {
         for (uint q = 0u; q < PER / 4u; ++q) y4[first / 4u + q] = uvec4(r[4u * q], r[4u * q + 1u], r[4u * q + 2u], r[4u * q + 3u]);
     } else {
         for (uint q = 0u; q < PER; ++q) {
-            if (first + q < p.n) y1[first + q] = r[q];
+            if (first + q < N) y1[first + q] = r[q];
         }
     }
 }
@@ -230,7 +234,8 @@ void clean_after_range(uint ntiles) {
 
 void main() {
     uint t = gl_LocalInvocationID.x;
-    uint ntiles = (p.n + tile_elems() - 1u) / tile_elems();
+    N = counted_n((p.flags & COUNTED) != 0u, p.n);
+    uint ntiles = (N + tile_elems() - 1u) / tile_elems();
     // Each range's tickets start at 0; a group takes at most p.chunk tiles (the host makes the
     // grid large enough): on a CPU device a group runs to its end before most others start, and
     // its loops must stay under llvmpipe's loop limiter.

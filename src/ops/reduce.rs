@@ -155,6 +155,7 @@ const LOCAL: u32 = 256;
 pub const GRID: u32 = 1024;
 const FLAG_ENCODE: u32 = 1;
 const FLAG_DECODE: u32 = 2;
+const FLAG_COUNTED: u32 = 4;
 
 fn push(n: usize, flags: u32, partial_offset: u32, finish_count: u32) -> Vec<u8> {
     bytemuck::cast_slice(&[n as u32, flags, partial_offset, finish_count]).to_vec()
@@ -295,6 +296,7 @@ impl Reducer {
                         self.partials[0].bind(),
                         self.counter.bind(),
                         output.bind_range(0, 1),
+                        input.bind_range(s, e), // the count of a counted run: unused
                     ];
                     let finish = if last { total + groups } else { 0 };
                     rec.dispatch(&self.kernel, [groups, 1, 1], &binds, &push(e - s, 0, total, finish))?;
@@ -303,6 +305,47 @@ impl Reducer {
             }
         }
         Ok(())
+    }
+
+    /// As [`record`](Reducer::record), with the number of elements read by the GPU from word 0
+    /// of `count` when the reduction runs (as [`Compactor::record`](super::compact::Compactor::record)
+    /// writes it), so nothing goes back to the host between the step that counts and this one.
+    /// The count is clamped to the reducer's capacity and the input's length; a count of 0
+    /// writes `op.identity(ty)`. Single pass only, and inputs of one range (up to
+    /// [`range`](Reducer::range) elements: 2^30 on a GPU with 4 GiB bindings).
+    ///
+    /// Barrier contract: as `record`'s, and `count` too must be written and visible to
+    /// compute-shader reads before.
+    pub fn record_counted(&self, rec: &mut Recorder, input: &Buffer<u32>, count: &Buffer<u32>, output: &Buffer<u32>) -> Result<()> {
+        if self.variant != Variant::SinglePass {
+            return Err(Error::Unsupported(format!(
+                "a reduction counted on the GPU: the {} variant takes its length from the host; use single-pass",
+                self.variant.name()
+            )));
+        }
+        if count.is_empty() || output.is_empty() {
+            return Err(Error::invalid("reduce: the count or the output buffer is empty"));
+        }
+        let bound = self.capacity.min(input.len());
+        if bound > self.range {
+            return Err(Error::Unsupported(format!(
+                "a reduction counted on the GPU takes one range: at most {} elements here, this one may count {bound}",
+                self.range
+            )));
+        }
+        // One element at least, so that the bindings are not empty; the grid covers the bound
+        // and its groups past the count add nothing.
+        let bound_bind = bound.max(1).min(input.len().max(1));
+        let groups = grid_groups(bound);
+        let binds = [
+            input.bind_range(0, bound_bind),
+            input.bind_range(0, bound_bind),
+            self.partials[0].bind(),
+            self.counter.bind(),
+            output.bind_range(0, 1),
+            count.bind_range(0, 1),
+        ];
+        rec.dispatch(&self.kernel, [groups, 1, 1], &binds, &push(bound, FLAG_COUNTED, 0, groups))
     }
 }
 

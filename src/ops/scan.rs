@@ -97,6 +97,7 @@ const EXCLUSIVE: u32 = 4;
 const TOTALS: u32 = 8;
 const CLEAN: u32 = 16;
 const LAST_RANGE: u32 = 32;
+const COUNTED: u32 = 64;
 
 fn push(n: usize, flags: u32, offset: usize, chunk: usize) -> Vec<u8> {
     bytemuck::cast_slice(&[n as u32, flags, offset as u32, chunk as u32]).to_vec()
@@ -390,42 +391,93 @@ impl Scanner {
                     rec.dispatch(scan, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE | DECODE | kind, offsets[k], chunk))?;
                 }
             }
-            Kernels::SinglePass { kernel, state } => {
-                // The ticket, the done count and the tile status start at 0: left so by the last
-                // run (clean), else filled here; word 1, the cut-short flag, is kept.
-                let fill_ticket = |rec: &mut Recorder| {
-                    rec.barrier(Sync::ComputeToTransfer); // the last run's or range's use of it
-                    rec.fill_raw(state.raw(), 0, 4, 0);
-                };
-                if self.clean {
-                    rec.barrier(Sync::ComputeToCompute); // the last run's clean-up
-                } else {
+            Kernels::SinglePass { .. } => self.record_single_pass(rec, input, &ranges, None, output)?,
+        }
+        Ok(())
+    }
+
+    /// As [`record`](Scanner::record), with the number of elements read by the GPU from word 0
+    /// of `count` when the scan runs (as [`Compactor::record`](super::compact::Compactor::record)
+    /// writes it), so nothing goes back to the host between the step that counts and the scan.
+    /// The count is clamped to the scanner's capacity and the lengths of `input` and `output`;
+    /// nothing past it is read or written. Single pass only, and inputs of one range (up to
+    /// [`range`](Scanner::range) elements: 2^30 on a GPU with 4 GiB bindings).
+    ///
+    /// Barrier contract: as `record`'s, and `count` too must be written and visible to
+    /// compute-shader reads before.
+    pub fn record_counted(&self, rec: &mut Recorder, input: &Buffer<u32>, count: &Buffer<u32>, output: &Buffer<u32>) -> Result<()> {
+        if !matches!(self.kernels, Kernels::SinglePass { .. }) {
+            return Err(Error::Unsupported(format!(
+                "a scan counted on the GPU: the {} variant takes its length from the host; use single-pass",
+                self.variant.name()
+            )));
+        }
+        if count.is_empty() {
+            return Err(Error::invalid("scan: the count buffer is empty"));
+        }
+        let bound = self.capacity.min(input.len()).min(output.len());
+        if bound > self.range {
+            return Err(Error::Unsupported(format!(
+                "a scan counted on the GPU takes one range: at most {} elements here, this one may count {bound}",
+                self.range
+            )));
+        }
+        if bound == 0 {
+            return Ok(());
+        }
+        self.record_single_pass(rec, input, &[(0, bound)], Some(count), output)
+    }
+
+    /// The single pass over `ranges` of `input`; with `count`, one range whose length is at most
+    /// the device's count.
+    fn record_single_pass(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        ranges: &[(usize, usize)],
+        count: Option<&Buffer<u32>>,
+        output: &Buffer<u32>,
+    ) -> Result<()> {
+        let Kernels::SinglePass { kernel, state } = &self.kernels else { unreachable!("a single-pass scanner") };
+        let kind = if self.kind == Kind::Exclusive { EXCLUSIVE } else { 0 };
+        // The ticket, the done count and the tile status start at 0: left so by the last
+        // run (clean), else filled here; word 1, the cut-short flag, is kept.
+        let fill_ticket = |rec: &mut Recorder| {
+            rec.barrier(Sync::ComputeToTransfer); // the last run's or range's use of it
+            rec.fill_raw(state.raw(), 0, 4, 0);
+        };
+        if self.clean {
+            rec.barrier(Sync::ComputeToCompute); // the last run's clean-up
+        } else {
+            fill_ticket(rec);
+            rec.fill_raw(state.raw(), 16, state.bytes() - 16, 0);
+            rec.barrier(Sync::TransferToCompute);
+        }
+        // One status slot per tile of every range (numbered on across ranges).
+        let mut first_tile = 0;
+        for (k, &(s, e)) in ranges.iter().enumerate() {
+            if k > 0 {
+                rec.barrier(Sync::ComputeToCompute); // the earlier ranges' INCLUSIVEs
+                if !self.clean {
                     fill_ticket(rec);
-                    rec.fill_raw(state.raw(), 16, state.bytes() - 16, 0);
                     rec.barrier(Sync::TransferToCompute);
                 }
-                // One status slot per tile of every range (numbered on across ranges).
-                let mut first_tile = 0;
-                for (k, &(s, e)) in ranges.iter().enumerate() {
-                    if k > 0 {
-                        rec.barrier(Sync::ComputeToCompute); // the earlier ranges' INCLUSIVEs
-                        if !self.clean {
-                            fill_ticket(rec);
-                            rec.barrier(Sync::TransferToCompute);
-                        }
-                    }
-                    let tiles = (e - s).div_ceil(self.tile);
-                    let groups = tiles.min(self.grid).max(tiles.div_ceil(self.max_tiles));
-                    let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
-                    let binds = [i, i, o, o, state.bind()];
-                    let mut flags = ENCODE | DECODE | kind;
-                    if self.clean {
-                        flags |= CLEAN | if k + 1 == ranges.len() { LAST_RANGE } else { 0 };
-                    }
-                    rec.dispatch(kernel, grid2d(groups), &binds, &push(e - s, flags, first_tile, self.max_tiles))?;
-                    first_tile += tiles;
-                }
             }
+            // Counted: the grid covers the bound; groups past the device's count find no tile.
+            let tiles = (e - s).div_ceil(self.tile);
+            let groups = tiles.min(self.grid).max(tiles.div_ceil(self.max_tiles));
+            let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
+            let (n_bind, counted) = match count {
+                Some(c) => (c.bind_range(0, 1), COUNTED),
+                None => (i, 0), // unused
+            };
+            let binds = [i, i, o, o, state.bind(), n_bind];
+            let mut flags = ENCODE | DECODE | kind | counted;
+            if self.clean {
+                flags |= CLEAN | if k + 1 == ranges.len() { LAST_RANGE } else { 0 };
+            }
+            rec.dispatch(kernel, grid2d(groups), &binds, &push(e - s, flags, first_tile, self.max_tiles))?;
+            first_tile += tiles;
         }
         Ok(())
     }

@@ -1,0 +1,226 @@
+//! Records whose length is counted on the GPU (`record_counted`): the count is word 0 of a
+//! buffer written before the op runs, either uploaded or by a compaction in the same command
+//! buffer (an engine's cull, then a scan, reduction or sort of what it kept, with no read back).
+//! Every result is checked against the CPU on exactly the counted prefix, and nothing past it may
+//! be written. Under validation.
+mod common;
+use common::{gpu, rng};
+use rand::Rng;
+use workgroup::cpu;
+use workgroup::gpu::{Buffer, Context, Sync};
+use workgroup::ops::compact::{self, Compactor, Func, Predicate};
+use workgroup::ops::numbers::{generate, Dist};
+use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
+use workgroup::ops::scan::{self, Kind, Scanner};
+
+/// Past the counted prefix the outputs must still hold this.
+const UNTOUCHED: u32 = 0xDEAD_BEEF;
+
+/// The counts every op is tried with, for a capacity of `cap`: none, one, primes, the capacity
+/// and past it (clamped to it).
+fn counts(cap: usize) -> Vec<u32> {
+    let mut c = vec![0, 1, 2, 3, 255, 257, 2047, 2049, 6151, cap as u32 - 1, cap as u32, cap as u32 + 1, u32::MAX];
+    c.retain(|&k| k as usize <= cap || k > cap as u32);
+    c
+}
+
+fn sentinel(g: &Context, len: usize, what: &str) -> Buffer<u32> {
+    Buffer::from_slice(g, &vec![UNTOUCHED; len], what).unwrap()
+}
+
+/// Checks `got` (the whole output buffer): the first `n` against `want(n)`, the rest untouched.
+fn assert_prefix(got: &[u32], n: usize, what: &str, check: impl Fn(&[u32]) -> Option<String>) {
+    if let Some(wrong) = check(&got[..n]) {
+        panic!("{what}, count {n}: {wrong}");
+    }
+    if let Some(k) = got[n..].iter().position(|&x| x != UNTOUCHED) {
+        panic!("{what}, count {n}: element {} past the count was written", n + k);
+    }
+}
+
+#[test]
+fn scan_counted_by_an_uploaded_count() {
+    let g = gpu();
+    let cap = 10_007;
+    for (ty, op, kind) in [
+        (ElemType::U32, Op::Sum, Kind::Exclusive),
+        (ElemType::F32, Op::Sum, Kind::Inclusive),
+        (ElemType::I32, Op::Min, Kind::Exclusive),
+        (ElemType::F32, Op::Max, Kind::Inclusive),
+    ] {
+        let s = Scanner::new(&g, scan::Variant::SinglePass, ty, op, kind, cap).unwrap();
+        let data = generate(cap, ty, Dist::Normal, 5);
+        let input = Buffer::from_slice(&g, &data, "in").unwrap();
+        for c in counts(cap) {
+            let count = Buffer::from_slice(&g, &[c], "count").unwrap();
+            let out = sentinel(&g, cap, "out");
+            g.submit(|rec| {
+                s.record_counted(rec, &input, &count, &out)?;
+                rec.barrier(Sync::ComputeToTransfer);
+                Ok(())
+            })
+            .unwrap();
+            let n = (c as usize).min(cap);
+            let what = format!("scan {} {} {}", ty.name(), op.name(), kind.name());
+            assert_prefix(&g.read(&out).unwrap(), n, &what, |got| scan::verify(&data[..n], got, ty, op, kind, s.f32_sum_depth(n)).0);
+        }
+    }
+}
+
+#[test]
+fn scan_counted_refuses_what_it_cannot_do() {
+    let g = gpu();
+    let input: Buffer<u32> = Buffer::new(&g, 100, "in").unwrap();
+    let count = Buffer::from_slice(&g, &[50u32], "count").unwrap();
+    for v in [scan::Variant::HillisSteele, scan::Variant::Blelloch, scan::Variant::ReduceThenScan] {
+        let s = Scanner::new(&g, v, ElemType::U32, Op::Sum, Kind::Inclusive, 100).unwrap();
+        let e = g.submit(|rec| s.record_counted(rec, &input, &count, &input)).unwrap_err().to_string();
+        assert!(e.contains("single-pass"), "{}: {e}", v.name());
+    }
+    // More than one range: small ranges make it so at 10 000 elements.
+    let s = Scanner::with_range(&g, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 10_000, 4096).unwrap();
+    let big: Buffer<u32> = Buffer::new(&g, 10_000, "in").unwrap();
+    let e = g.submit(|rec| s.record_counted(rec, &big, &count, &big)).unwrap_err().to_string();
+    assert!(e.contains("one range"), "{e}");
+    let empty = Buffer::<u32>::new(&g, 0, "no count").unwrap();
+    let s = Scanner::new(&g, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 100).unwrap();
+    let e = g.submit(|rec| s.record_counted(rec, &input, &empty, &input)).unwrap_err().to_string();
+    assert!(e.contains("count buffer is empty"), "{e}");
+}
+
+/// An engine's frame: cull (a stable compaction of x > threshold) and then work on what was
+/// kept, its count only on the GPU.
+struct Culled {
+    data: Vec<u32>,
+    input: Buffer<u32>,
+    kept: Buffer<u32>,
+    count: Buffer<u32>,
+    compactor: Compactor,
+    keep: Predicate,
+}
+
+fn culled(g: &Context, n: usize, threshold: f32, seed: u64) -> Culled {
+    let mut r = rng(seed);
+    let data: Vec<u32> = (0..n).map(|_| r.gen::<f32>().to_bits()).collect();
+    let keep = Predicate::Greater(threshold.to_bits());
+    Culled {
+        input: Buffer::from_slice(g, &data, "values").unwrap(),
+        kept: sentinel(g, n, "kept"),
+        count: Buffer::new(g, 1, "kept count").unwrap(),
+        compactor: Compactor::new(g, compact::Variant::Stable, ElemType::F32, keep, Func::Identity, n).unwrap(),
+        data,
+        keep,
+    }
+}
+
+impl Culled {
+    fn want(&self) -> Vec<u32> {
+        cpu::compact::compact(&self.data, ElemType::F32, self.keep, Func::Identity)
+    }
+}
+
+#[test]
+fn scan_of_what_a_compaction_kept() {
+    let g = gpu();
+    // Thresholds that keep everything, most, a few, one and none of 100 003 values in [0, 1).
+    for (k, threshold) in [-1.0f32, 0.3, 0.999, 0.99999, 2.0].into_iter().enumerate() {
+        let c = culled(&g, 100_003, threshold, 11 + k as u64);
+        let s = Scanner::new(&g, scan::Variant::SinglePass, ElemType::F32, Op::Sum, Kind::Exclusive, c.data.len()).unwrap();
+        let out = sentinel(&g, c.data.len(), "scanned");
+        g.submit(|rec| {
+            c.compactor.record(rec, &c.input, c.data.len(), &c.kept, &c.count)?;
+            rec.barrier(Sync::ComputeToCompute); // the kept values and their count
+            s.record_counted(rec, &c.kept, &c.count, &out)?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        let kept = c.want();
+        assert_eq!(g.read(&c.count).unwrap()[0] as usize, kept.len());
+        let what = format!("exclusive f32 sum of the values > {threshold}");
+        assert_prefix(&g.read(&out).unwrap(), kept.len(), &what, |got| {
+            scan::verify(&kept, got, ElemType::F32, Op::Sum, Kind::Exclusive, s.f32_sum_depth(kept.len())).0
+        });
+    }
+}
+
+#[test]
+fn reduce_counted_by_an_uploaded_count() {
+    let g = gpu();
+    let cap = 100_003;
+    for ty in ElemType::ALL {
+        let data = generate(cap, ty, Dist::Normal, 9);
+        let input = Buffer::from_slice(&g, &data, "in").unwrap();
+        for op in Op::ALL {
+            let r = Reducer::new(&g, reduce::Variant::SinglePass, ty, op, cap).unwrap();
+            for c in counts(cap) {
+                let count = Buffer::from_slice(&g, &[c], "count").unwrap();
+                let out = sentinel(&g, 2, "out");
+                g.submit(|rec| {
+                    r.record_counted(rec, &input, &count, &out)?;
+                    rec.barrier(Sync::ComputeToTransfer);
+                    Ok(())
+                })
+                .unwrap();
+                let n = (c as usize).min(cap);
+                let what = format!("reduce {} {}", ty.name(), op.name());
+                assert_prefix(&g.read(&out).unwrap(), 1, &what, |got| reduce_wrong(&data[..n], got[0], ty, op, &r));
+            }
+        }
+    }
+}
+
+/// The reduction of `data` against the CPU's (f32 sums within the stated bound; n = 0 gives the
+/// identity).
+fn reduce_wrong(data: &[u32], got: u32, ty: ElemType, op: Op, r: &Reducer) -> Option<String> {
+    if data.is_empty() {
+        return (got != op.identity(ty)).then(|| format!("{got:#x} for no elements, not the identity {:#x}", op.identity(ty)));
+    }
+    if ty == ElemType::F32 && op == Op::Sum {
+        let (sum, abs) = cpu::reduce::f32_sum(data);
+        let bound = reduce::f32_sum_bound(r.variant, data.len(), abs, r.range());
+        let g = f32::from_bits(got) as f64;
+        return ((g - sum).abs() > bound).then(|| format!("sum {g} against the f64 sum {sum} (bound {bound:e})"));
+    }
+    let want = cpu::reduce::reduce(data, ty, op).unwrap();
+    (got != want).then(|| format!("{got:#x} where the CPU has {want:#x}"))
+}
+
+#[test]
+fn reduce_of_what_a_compaction_kept() {
+    let g = gpu();
+    for (k, threshold) in [-1.0f32, 0.5, 0.99999, 2.0].into_iter().enumerate() {
+        let c = culled(&g, 100_003, threshold, 21 + k as u64);
+        let kept = c.want();
+        for op in Op::ALL {
+            let r = Reducer::new(&g, reduce::Variant::SinglePass, ElemType::F32, op, c.data.len()).unwrap();
+            let out = sentinel(&g, 2, "out");
+            g.submit(|rec| {
+                c.compactor.record(rec, &c.input, c.data.len(), &c.kept, &c.count)?;
+                rec.barrier(Sync::ComputeToCompute);
+                r.record_counted(rec, &c.kept, &c.count, &out)?;
+                rec.barrier(Sync::ComputeToTransfer);
+                Ok(())
+            })
+            .unwrap();
+            let what = format!("{} of the values > {threshold}", op.name());
+            assert_prefix(&g.read(&out).unwrap(), 1, &what, |got| reduce_wrong(&kept, got[0], ElemType::F32, op, &r));
+        }
+    }
+}
+
+#[test]
+fn reduce_counted_refuses_what_it_cannot_do() {
+    let g = gpu();
+    let input: Buffer<u32> = Buffer::new(&g, 100, "in").unwrap();
+    let count = Buffer::from_slice(&g, &[50u32], "count").unwrap();
+    for v in [reduce::Variant::Tree, reduce::Variant::Subgroup] {
+        let r = Reducer::new(&g, v, ElemType::U32, Op::Sum, 100).unwrap();
+        let e = g.submit(|rec| r.record_counted(rec, &input, &count, &input)).unwrap_err().to_string();
+        assert!(e.contains("single-pass"), "{}: {e}", v.name());
+    }
+    let r = Reducer::with_range(&g, reduce::Variant::SinglePass, ElemType::U32, Op::Sum, 10_000, 4096).unwrap();
+    let big: Buffer<u32> = Buffer::new(&g, 10_000, "in").unwrap();
+    let e = g.submit(|rec| r.record_counted(rec, &big, &count, &input)).unwrap_err().to_string();
+    assert!(e.contains("one range"), "{e}");
+}
