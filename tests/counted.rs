@@ -12,6 +12,7 @@ use workgroup::ops::compact::{self, Compactor, Func, Predicate};
 use workgroup::ops::numbers::{generate, Dist};
 use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
 use workgroup::ops::scan::{self, Kind, Scanner};
+use workgroup::ops::sort::{self, Sorter};
 
 /// Past the counted prefix the outputs must still hold this.
 const UNTOUCHED: u32 = 0xDEAD_BEEF;
@@ -223,4 +224,109 @@ fn reduce_counted_refuses_what_it_cannot_do() {
     let big: Buffer<u32> = Buffer::new(&g, 10_000, "in").unwrap();
     let e = g.submit(|rec| r.record_counted(rec, &big, &count, &input)).unwrap_err().to_string();
     assert!(e.contains("one range"), "{e}");
+}
+
+#[test]
+fn sort_counted_by_an_uploaded_count() {
+    let g = gpu();
+    let cap = 20_011;
+    for variant in sort::Variant::WHOLE_GPU {
+        for ty in ElemType::ALL {
+            let data = generate(cap, ty, Dist::Normal, 31);
+            let input = Buffer::from_slice(&g, &data, "keys").unwrap();
+            let s = Sorter::new(&g, variant, ty, cap).unwrap();
+            for c in counts(cap) {
+                let count = Buffer::from_slice(&g, &[c], "count").unwrap();
+                let out = sentinel(&g, cap, "sorted");
+                g.submit(|rec| {
+                    s.record_counted(rec, &input, &count, &out)?;
+                    rec.barrier(Sync::ComputeToTransfer);
+                    Ok(())
+                })
+                .unwrap();
+                let n = (c as usize).min(cap);
+                let want = cpu::sort::sort(&data[..n], ty);
+                let what = format!("{} {}", variant.name(), ty.name());
+                assert_prefix(&g.read(&out).unwrap(), n, &what, |got| first_difference(got, &want));
+            }
+        }
+    }
+}
+
+fn first_difference(got: &[u32], want: &[u32]) -> Option<String> {
+    let k = got.iter().zip(want).position(|(g, w)| g != w)?;
+    Some(format!("element {k}: {:#x} where the CPU has {:#x}", got[k], want[k]))
+}
+
+#[test]
+fn argsort_of_what_a_compaction_kept() {
+    // An engine's frame: cull, then the draw order of the kept objects by depth (the stable
+    // argsort of the kept values), the count only on the GPU.
+    let g = gpu();
+    let n = 100_003;
+    let iota = Buffer::from_slice(&g, &(0..n as u32).collect::<Vec<u32>>(), "indices").unwrap();
+    for variant in sort::Variant::WHOLE_GPU {
+        for (k, threshold) in [-1.0f32, 0.5, 0.99999, 2.0].into_iter().enumerate() {
+            let c = culled(&g, n, threshold, 41 + k as u64);
+            let s = Sorter::pairs(&g, variant, ElemType::F32, n).unwrap();
+            let (depths, order) = (sentinel(&g, n, "sorted kept"), sentinel(&g, n, "order"));
+            g.submit(|rec| {
+                c.compactor.record(rec, &c.input, n, &c.kept, &c.count)?;
+                rec.barrier(Sync::ComputeToCompute);
+                s.record_pairs_counted(rec, &c.kept, &iota, &c.count, &depths, &order)?;
+                rec.barrier(Sync::ComputeToTransfer);
+                Ok(())
+            })
+            .unwrap();
+            let kept = c.want();
+            let want_order = cpu::sort::argsort(&kept, ElemType::F32);
+            let want_depths: Vec<u32> = want_order.iter().map(|&i| kept[i as usize]).collect();
+            let what = format!("{} of the values > {threshold}", variant.name());
+            assert_prefix(&g.read(&order).unwrap(), kept.len(), &format!("argsort {what}"), |got| first_difference(got, &want_order));
+            assert_prefix(&g.read(&depths).unwrap(), kept.len(), &format!("sort {what}"), |got| first_difference(got, &want_depths));
+        }
+    }
+}
+
+#[test]
+fn sort_counted_refuses_what_it_cannot_do() {
+    let g = gpu();
+    let buf: Buffer<u32> = Buffer::new(&g, 100, "keys").unwrap();
+    let count = Buffer::from_slice(&g, &[50u32], "count").unwrap();
+    let one_group = Sorter::new(&g, sort::Variant::Bitonic, ElemType::U32, 100).unwrap();
+    let e = g.submit(|rec| one_group.record_counted(rec, &buf, &count, &buf)).unwrap_err().to_string();
+    assert!(e.contains("radix or onesweep"), "{e}");
+    let keys_only = Sorter::new(&g, sort::Variant::Radix, ElemType::U32, 100).unwrap();
+    let e = g.submit(|rec| keys_only.record_pairs_counted(rec, &buf, &buf, &count, &buf, &buf)).unwrap_err().to_string();
+    assert!(e.contains("Sorter::pairs"), "{e}");
+    let pairs = Sorter::pairs(&g, sort::Variant::Onesweep, ElemType::U32, 100).unwrap();
+    let e = g.submit(|rec| pairs.record_counted(rec, &buf, &count, &buf)).unwrap_err().to_string();
+    assert!(e.contains("record_pairs_counted"), "{e}");
+}
+
+#[test]
+fn onesweep_counted_whose_look_backs_all_give_up_is_redone_exactly() {
+    // A walk limit of 0: every look-back after tile 0 gives up, and the three-step fallback
+    // redoes each pass, counted as well.
+    let g = gpu();
+    let cap = 30_000;
+    let knobs = sort::OnesweepKnobs { walk_limit: Some(0), fallback: Some(true), ..Default::default() };
+    let data = generate(cap, ElemType::U32, Dist::Uniform, 51);
+    let input = Buffer::from_slice(&g, &data, "keys").unwrap();
+    let s = Sorter::whole_gpu(&g, sort::Variant::Onesweep, ElemType::U32, cap, false, knobs).unwrap();
+    for c in [0u32, 3073, 9000, 29_999] {
+        let count = Buffer::from_slice(&g, &[c], "count").unwrap();
+        let out = sentinel(&g, cap, "sorted");
+        g.submit(|rec| {
+            s.record_counted(rec, &input, &count, &out)?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        let n = c as usize;
+        let want = cpu::sort::sort(&data[..n], ElemType::U32);
+        assert_prefix(&g.read(&out).unwrap(), n, "onesweep with its fallback", |got| first_difference(got, &want));
+        let tiles = n.div_ceil(3072) as u32;
+        assert_eq!(s.gave_up(&g).unwrap(), 4 * 256 * tiles.saturating_sub(1), "count {c}: every walk after tile 0 gives up");
+    }
 }

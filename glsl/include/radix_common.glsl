@@ -12,8 +12,10 @@ const uint TILE = 256u * KEYS_PER_INVOCATION; // at most 4096: the scatter packs
 const uint DIGITS = 256u;
 
 // n: keys; shift: the digit's lowest bit (0, 8, 16, 24); tiles: ceil(n / TILE); walk_limit: the
-// onesweep's bound on one look-back (radix_onesweep.comp; the other kernels ignore it).
-layout(push_constant) uniform Push { uint n; uint shift; uint tiles; uint walk_limit; } p;
+// onesweep's bound on one look-back (radix_onesweep.comp; the other kernels ignore it); counted:
+// 1 when the keys are the count in the COUNT_BINDING buffer, at most n (device_count.glsl; the
+// grid, the tiles and the layouts are then n's, and tiles past the count sort nothing).
+layout(push_constant) uniform Push { uint n; uint shift; uint tiles; uint walk_limit; uint counted; } p;
 
 // The invocation's place in the group, subgroup by subgroup, so that a subgroup scan followed by
 // a scan of the subgroup totals is a scan in this order on any device.

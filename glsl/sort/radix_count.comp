@@ -9,15 +9,18 @@ layout(constant_id = 1) const uint TYPE = 0u;
 layout(std430, binding = 0) readonly buffer Keys { uint keys[]; };
 layout(std430, binding = 1) writeonly buffer TileCounts { uint tile_counts[]; };
 layout(std430, binding = 2) readonly buffer Keys4 { uvec4 keys4[]; }; // binding 0's buffer again
+#define COUNT_BINDING 3
+#include "device_count.glsl"
 
 shared uint histogram[DIGITS];
 
 void main() {
     uint i = gl_LocalInvocationID.x, tile = gl_WorkGroupID.x;
+    uint n = counted_n(p.counted != 0u, p.n); // tiles past it count zeros
     histogram[i] = 0u;
     barrier();
     uint start = tile * TILE;
-    if (start + TILE <= p.n) {
+    if (start + TILE <= n) {
         // Whole tiles: 16-byte loads, a round reads 1024 consecutive keys.
         uvec4 v[KEYS_PER_INVOCATION / 4u];
         for (uint r = 0u; r < KEYS_PER_INVOCATION / 4u; ++r) v[r] = keys4[start / 4u + r * 256u + i];
@@ -27,7 +30,7 @@ void main() {
     } else {
         for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
             uint at = start + r * 256u + i; // coalesced: a round reads 256 consecutive keys
-            if (at < p.n) atomicAdd(histogram[(to_key(keys[at]) >> p.shift) & 0xFFu], 1u);
+            if (at < n) atomicAdd(histogram[(to_key(keys[at]) >> p.shift) & 0xFFu], 1u);
         }
     }
     barrier();

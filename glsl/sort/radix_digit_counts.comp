@@ -13,6 +13,8 @@ layout(std430, binding = 1) readonly buffer Keys4 { uvec4 keys4[]; }; // binding
 layout(std430, binding = 2) buffer DigitTotals { uint digit_totals[]; }; // 4 x 256: pass-major
 #define STATE_BINDING 3
 #include "radix_onesweep.glsl"
+#define COUNT_BINDING 4
+#include "device_count.glsl"
 
 shared uint histogram[4][DIGITS];
 
@@ -22,6 +24,7 @@ void count(uint key) {
 
 void main() {
     uint i = gl_LocalInvocationID.x;
+    uint n = counted_n(p.counted != 0u, p.n); // the tiles past it are reset, their keys not counted
     for (uint d = 0u; d < 4u; ++d) histogram[d][i] = 0u;
     if (gl_WorkGroupID.x == 0u && i < 44u) {
         if (i < 36u) fallback[i] = 0u;
@@ -34,7 +37,7 @@ void main() {
     for (uint tile = gl_WorkGroupID.x; tile < p.tiles; tile += gl_NumWorkGroups.x) {
         status[status_at(0u, tile, i)] = 0u;
         uint start = tile * TILE;
-        if (start + TILE <= p.n) {
+        if (start + TILE <= n) {
             uvec4 v[KEYS_PER_INVOCATION / 4u];
             for (uint r = 0u; r < KEYS_PER_INVOCATION / 4u; ++r) v[r] = keys4[start / 4u + r * 256u + i];
             for (uint r = 0u; r < KEYS_PER_INVOCATION / 4u; ++r) {
@@ -43,7 +46,7 @@ void main() {
         } else {
             for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
                 uint at = start + r * 256u + i;
-                if (at < p.n) count(to_key(keys[at]));
+                if (at < n) count(to_key(keys[at]));
             }
         }
     }

@@ -31,6 +31,8 @@ layout(std430, binding = 5) writeonly buffer SortedValues { uint sorted_values[]
 #include "radix_onesweep.glsl"
 #define SKIP_PAST_N
 #include "radix_split.glsl"
+#define COUNT_BINDING 7
+#include "device_count.glsl"
 
 shared uint tile_shared;
 shared bool last_shared;
@@ -114,17 +116,10 @@ uint resolve(uint region, uint tile, uint d, uint count, uint pass) {
     return prefix;
 }
 
-void main() {
-    uint l = lane_index();
-    uint pass = p.shift >> 3u, region = pass & 1u;
-    if (l == 0u) tile_shared = atomicAdd(ticket[pass], 1u);
-    tile_count[l] = 0u;
-    // The next pass's region: this group resets one tile's words (the pass before read them).
-    status[status_at(region ^ 1u, gl_WorkGroupID.x, l)] = 0u;
-    barrier(); // the ticket is drawn, the counts zeroed
-    uint tile = tile_shared;
+// One tile of a pass: counted, published, ranked, looked back for, written.
+void sort_tile(uint tile, uint ntiles, uint n, uint region, uint pass, uint l) {
     uint start = tile * TILE;
-    uint valid = min(TILE, p.n - start);
+    uint valid = min(TILE, n - start);
     uint first = l * KEYS_PER_INVOCATION;
     uint k[KEYS_PER_INVOCATION]; // in registers for the first split
     load_keys(start, valid, first, k);
@@ -133,7 +128,7 @@ void main() {
     }
     barrier(); // the tile's counts are complete
     uint count = tile_count[l];
-    if (LATE_PUBLISH != 0u && (tile & 1u) == 1u && tile + 1u < p.tiles) wait_for_next(region, tile, l);
+    if (LATE_PUBLISH != 0u && (tile & 1u) == 1u && tile + 1u < ntiles) wait_for_next(region, tile, l);
     status[status_at(region, tile, l)] = (tile == 0u ? INCLUSIVE : AGGREGATE) | count;
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).
@@ -147,6 +142,22 @@ void main() {
     digit_place[l] = prefix == GAVE_UP ? p.n : before.y + prefix - before.x; // p.n: not written
     barrier(); // digit_place is complete
     write_out(start, valid, l);
+}
+
+void main() {
+    uint l = lane_index();
+    uint pass = p.shift >> 3u, region = pass & 1u;
+    if (l == 0u) tile_shared = atomicAdd(ticket[pass], 1u);
+    tile_count[l] = 0u;
+    // The next pass's region: this group resets one tile's words (the pass before read them).
+    status[status_at(region ^ 1u, gl_WorkGroupID.x, l)] = 0u;
+    barrier(); // the ticket is drawn, the counts zeroed
+    uint tile = tile_shared;
+    // A counted run's grid covers p.tiles; the tiles past its keys sort nothing (no tile before
+    // them waits for them: tickets are drawn in order).
+    uint n = counted_n(p.counted != 0u, p.n);
+    uint ntiles = (n + TILE - 1u) / TILE;
+    if (tile < ntiles) sort_tile(tile, ntiles, n, region, pass, l); // uniform
     if (pass == 3u) {
         // The last group of the last pass zeroes the digit totals for the next run (every group
         // read its totals long before it counts itself done).

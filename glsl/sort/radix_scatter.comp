@@ -21,13 +21,17 @@ layout(std430, binding = 4) writeonly buffer Sorted { uint sorted[]; };
 layout(std430, binding = 5) readonly buffer Keys4 { uvec4 keys4[]; }; // binding 0's buffer again
 layout(std430, binding = 6) readonly buffer Values { uint values[]; };
 layout(std430, binding = 7) writeonly buffer SortedValues { uint sorted_values[]; };
+#define COUNT_BINDING 8
+#include "device_count.glsl"
 
 #include "radix_split.glsl"
 
 void main() {
     uint l = lane_index(), tile = gl_WorkGroupID.x;
     uint start = tile * TILE;
-    uint valid = min(TILE, p.n - start);
+    uint n = counted_n(p.counted != 0u, p.n);
+    if (start >= n) return; // whole group: a tile past a counted run's keys
+    uint valid = min(TILE, n - start);
     uint first = l * KEYS_PER_INVOCATION;
     uint k[KEYS_PER_INVOCATION]; // in registers for the first split
     load_keys(start, valid, first, k);

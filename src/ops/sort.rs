@@ -170,7 +170,9 @@ impl ThreeStep {
 
     /// One pass, `keys.0` -> `keys.1` (and the values): count, barrier, scan, barrier, scatter.
     /// `indirect`: the dispatch sizes are three VkDispatchIndirectCommand at this offset of that
-    /// buffer (onesweep's fallback) instead of a group per tile.
+    /// buffer (onesweep's fallback) instead of a group per tile. `count`: the binding of a counted
+    /// run's count (else any buffer).
+    #[allow(clippy::too_many_arguments)]
     fn record_pass(
         &self,
         rec: &mut Recorder,
@@ -178,6 +180,7 @@ impl ThreeStep {
         tiles: u32,
         keys: Pair,
         values: Pair,
+        count: Bind,
         indirect: Option<(&Buffer<u32>, u64)>,
     ) -> Result<()> {
         let dispatch = |rec: &mut Recorder, kernel: &Kernel, step: u64, groups: u32, binds: &[Bind]| match indirect {
@@ -185,13 +188,13 @@ impl ThreeStep {
             None => rec.dispatch(kernel, [groups, 1, 1], binds, push),
         };
         let (src, dst) = keys;
-        dispatch(rec, &self.count, 0, tiles, &[src.bind(), self.tile_counts.bind(), src.bind()])?;
+        dispatch(rec, &self.count, 0, tiles, &[src.bind(), self.tile_counts.bind(), src.bind(), count])?;
         rec.barrier(Sync::ComputeToCompute);
         let (counts, offsets, totals) = (self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind());
         dispatch(rec, &self.scan, 1, RADIX_DIGITS as u32, &[counts, offsets, totals])?;
         rec.barrier(Sync::ComputeToCompute);
         // The keys are bound twice: as words (the tile's last keys) and as 16-byte vectors.
-        let binds = [src.bind(), counts, offsets, totals, dst.bind(), src.bind(), values.0.bind(), values.1.bind()];
+        let binds = [src.bind(), counts, offsets, totals, dst.bind(), src.bind(), values.0.bind(), values.1.bind(), count];
         dispatch(rec, &self.scatter, 2, tiles, &binds)
     }
 }
@@ -289,27 +292,33 @@ impl Radix {
     }
 
     /// Four passes, the lowest digit first; each reads one buffer of keys (and values) and writes
-    /// the other: input -> scratch -> output -> scratch -> output.
+    /// the other: input -> scratch -> output -> scratch -> output. With `count`, the keys are
+    /// its word 0, at most n (the grids and layouts are n's).
     fn record(
         &self,
         rec: &mut Recorder,
         input: &Buffer<u32>,
         n: usize,
+        count: Option<&Buffer<u32>>,
         output: &Buffer<u32>,
         values: Option<(&Buffer<u32>, &Buffer<u32>)>,
     ) -> Result<()> {
         let tiles = n.div_ceil(RADIX_TILE) as u32;
+        let (count_bind, counted) = match count {
+            Some(c) => (c.bind_range(0, 1), 1),
+            None => (input.bind(), 0), // unused
+        };
         let (values_in, values_out) = values.unwrap_or((&self.no_values, &self.no_values));
         let values_scratch = self.values.as_ref().unwrap_or(&self.no_values);
         if let Some(o) = &self.onesweep {
             // Step 0: every pass's digit totals in one read of the keys (by at most 1024 groups,
             // each adding its histograms once), and the state reset for pass 0.
-            let push: [u32; 4] = [n as u32, 0, tiles, o.walk_limit];
+            let push: [u32; 5] = [n as u32, 0, tiles, o.walk_limit, counted];
             let groups = tiles.min(1024);
             rec.dispatch(
                 &o.digit_counts,
                 [groups, 1, 1],
-                &[input.bind(), input.bind(), o.digit_totals.bind(), o.state.bind()],
+                &[input.bind(), input.bind(), o.digit_totals.bind(), o.state.bind(), count_bind],
                 bytemuck::bytes_of(&push),
             )?;
             rec.barrier(Sync::ComputeToCompute);
@@ -322,22 +331,30 @@ impl Radix {
             };
             match &self.onesweep {
                 Some(o) => {
-                    let push: [u32; 4] = [n as u32, 8 * pass, tiles, o.walk_limit];
+                    let push: [u32; 5] = [n as u32, 8 * pass, tiles, o.walk_limit, counted];
                     let push = bytemuck::bytes_of(&push);
                     let (src, dst) = keys;
-                    let binds =
-                        [src.bind(), src.bind(), o.digit_totals.bind(), dst.bind(), values.0.bind(), values.1.bind(), o.state.bind()];
+                    let binds = [
+                        src.bind(),
+                        src.bind(),
+                        o.digit_totals.bind(),
+                        dst.bind(),
+                        values.0.bind(),
+                        values.1.bind(),
+                        o.state.bind(),
+                        count_bind,
+                    ];
                     rec.dispatch(&o.pass, [tiles, 1, 1], &binds, push)?;
                     if let Some(fallback) = &self.three_step {
                         // Redoes the pass if a look-back gave up (else its sizes are zero).
                         rec.barrier(Sync::ComputeToIndirect);
-                        fallback.record_pass(rec, push, tiles, keys, values, Some((&o.state, 36 * pass as u64)))?;
+                        fallback.record_pass(rec, push, tiles, keys, values, count_bind, Some((&o.state, 36 * pass as u64)))?;
                     }
                 }
                 None => {
-                    let push: [u32; 4] = [n as u32, 8 * pass, tiles, 0];
+                    let push: [u32; 5] = [n as u32, 8 * pass, tiles, 0, counted];
                     let three_step = self.three_step.as_ref().expect("a three-step radix sort");
-                    three_step.record_pass(rec, bytemuck::bytes_of(&push), tiles, keys, values, None)?;
+                    three_step.record_pass(rec, bytemuck::bytes_of(&push), tiles, keys, values, count_bind, None)?;
                 }
             }
             if pass + 1 < RADIX_PASSES {
@@ -483,7 +500,60 @@ impl Sorter {
         if n == 0 {
             return Ok(());
         }
-        radix.record(rec, keys, n, sorted_keys, Some((values, sorted_values)))
+        radix.record(rec, keys, n, None, sorted_keys, Some((values, sorted_values)))
+    }
+
+    /// As [`record`](Sorter::record) for `Radix` and `Onesweep`, with the number of keys read
+    /// by the GPU from word 0 of `count` when the sort runs (as
+    /// [`Compactor::record`](super::compact::Compactor::record) writes it), so nothing goes back
+    /// to the host between the step that counts and the sort. The count is clamped to the
+    /// sorter's capacity and the buffers' lengths; nothing past it is read or written. The passes
+    /// are dispatched for that bound, and their groups past the count return at once.
+    ///
+    /// Barrier contract: as `record`'s, and `count` too must be written and visible to
+    /// compute-shader reads before.
+    pub fn record_counted(&self, rec: &mut Recorder, input: &Buffer<u32>, count: &Buffer<u32>, output: &Buffer<u32>) -> Result<()> {
+        let radix = self.counted_radix(count, false)?;
+        let bound = self.capacity.min(input.len()).min(output.len());
+        if bound == 0 {
+            return Ok(());
+        }
+        radix.record(rec, input, bound, Some(count), output, None)
+    }
+
+    /// [`record_pairs`](Sorter::record_pairs) with the number of pairs counted on the GPU, as
+    /// [`record_counted`](Sorter::record_counted).
+    pub fn record_pairs_counted(
+        &self,
+        rec: &mut Recorder,
+        keys: &Buffer<u32>,
+        values: &Buffer<u32>,
+        count: &Buffer<u32>,
+        sorted_keys: &Buffer<u32>,
+        sorted_values: &Buffer<u32>,
+    ) -> Result<()> {
+        let radix = self.counted_radix(count, true)?;
+        let bound = self.capacity.min(keys.len().min(values.len())).min(sorted_keys.len().min(sorted_values.len()));
+        if bound == 0 {
+            return Ok(());
+        }
+        radix.record(rec, keys, bound, Some(count), sorted_keys, Some((values, sorted_values)))
+    }
+
+    /// The radix sort behind a counted record (with or without values), or why there is none.
+    fn counted_radix(&self, count: &Buffer<u32>, pairs: bool) -> Result<&Radix> {
+        if count.is_empty() {
+            return Err(Error::invalid("sort: the count buffer is empty"));
+        }
+        match &self.pipelines {
+            Pipelines::Radix(r) if r.values.is_some() == pairs => Ok(r),
+            Pipelines::Radix(_) if pairs => Err(Error::invalid("record_pairs_counted needs a sorter made by Sorter::pairs")),
+            Pipelines::Radix(_) => Err(Error::invalid("this sorter moves values with its keys: use record_pairs_counted")),
+            Pipelines::OneWorkgroup(_) => Err(Error::Unsupported(format!(
+                "a sort counted on the GPU: {} sorts in one workgroup, its length from the host; use radix or onesweep",
+                self.variant.name()
+            ))),
+        }
     }
 
     /// Engine mode: sorts `input[0..n]` into `output[0..n]` (distinct buffers). The one-workgroup
@@ -513,7 +583,7 @@ impl Sorter {
             Pipelines::Radix(radix) if radix.values.is_some() => {
                 Err(Error::invalid("this sorter moves values with its keys: use record_pairs"))
             }
-            Pipelines::Radix(radix) => radix.record(rec, input, n, output, None),
+            Pipelines::Radix(radix) => radix.record(rec, input, n, None, output, None),
         }
     }
 }
