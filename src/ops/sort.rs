@@ -457,7 +457,7 @@ impl Sorter {
     }
 
     /// After a run: an error if a look-back gave up with no fallback recorded to redo its pass.
-    fn check_gave_up(&self, ctx: &Context) -> Result<()> {
+    pub(crate) fn check_gave_up(&self, ctx: &Context) -> Result<()> {
         let unrecovered = matches!(&self.pipelines, Pipelines::Radix(r) if r.onesweep.is_some() && r.three_step.is_none());
         let gave_up = if unrecovered { self.gave_up(ctx)? } else { 0 };
         if gave_up > 0 {

@@ -6,6 +6,7 @@
 mod blur;
 pub mod charts;
 pub mod compare;
+mod counted;
 mod gray;
 mod histogram;
 mod levels;
@@ -190,6 +191,7 @@ pub fn registry(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
     cases.extend(reduce::reduce_cases(opts, info));
     cases.extend(reduce::compact_cases(opts, info));
     cases.extend(reduce::scan_cases(opts, info));
+    cases.extend(counted::cases(opts, info));
     cases.extend(sort::cases(opts, info));
     cases.extend(gray::cases(opts, info));
     cases.extend(levels::cases(opts, info));

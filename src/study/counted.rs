@@ -1,0 +1,152 @@
+//! What a length counted on the GPU costs (`record_counted`): each op, made for a capacity C,
+//! records K = C/2 + 3 elements twice, once with K known to the host (`record`) and once with K
+//! read by the GPU from a buffer (`record_counted`: the grid covers C, groups past K return). The
+//! difference between the two rows is the price of not reading the count back. Every row is
+//! checked against the CPU on its K elements.
+use super::{finish_case, timed_row, Bandwidth, Case, DriverStats, Options, Row};
+use crate::gpu::{Buffer, Context, DeviceInfo, Recorder, Result, Sync};
+use crate::ops::numbers::{self, Dist};
+use crate::ops::reduce::{self, ElemType, Op, Reducer};
+use crate::ops::scan::{self, Kind, Scanner};
+use crate::ops::sort::{self, Sorter};
+
+fn pow2(n: usize) -> String {
+    format!("2^{}", n.trailing_zeros())
+}
+
+pub fn cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
+    let sizes: Vec<usize> = if opts.quick { vec![1 << 20] } else { vec![1 << 20, 1 << 24, 1 << 26] };
+    sizes
+        .into_iter()
+        .map(|cap| Case { op: "counted", label: format!("counted {}", pow2(cap)), run: Box::new(move |ctx, o, bw| run(ctx, o, bw, cap)) })
+        .collect()
+}
+
+/// The two rows of one op: `record(rec, counted)` timed both ways, then `check` on the outputs.
+struct Form<'a> {
+    g: &'a Context,
+    o: &'a Options,
+    cap: usize,
+    k: usize,
+}
+
+impl Form<'_> {
+    fn rows(
+        &self,
+        what: &str,
+        bytes_per_elem: u64,
+        mut record: impl FnMut(&mut Recorder, bool) -> Result<()>,
+        mut check: impl FnMut() -> Result<Option<String>>,
+    ) -> Result<Vec<Row>> {
+        let mut rows = Vec::new();
+        for counted in [false, true] {
+            let t = crate::gpu::measure(self.g, self.o.warmup, self.o.runs, |rec| record(rec, counted))?;
+            self.g.submit(|rec| {
+                rec.barrier(Sync::ComputeToTransfer);
+                Ok(())
+            })?;
+            let row = Row {
+                op: "counted".into(),
+                variant: format!("{what}, {}", if counted { "counted on the GPU" } else { "n from the host" }),
+                size: pow2(self.cap),
+                elements: self.k as u64,
+                input: format!("{} of a capacity of {}", self.k, self.cap),
+                device: "gpu".into(),
+                bytes: self.k as u64 * bytes_per_elem,
+                correct: true,
+                ..Default::default()
+            };
+            rows.push(match check()? {
+                None => timed_row(row, &t),
+                Some(wrong) => Row { correct: false, note: Some(format!("differs from the CPU reference: {wrong}")), ..row },
+            });
+        }
+        Ok(rows)
+    }
+}
+
+fn first_difference(got: &[u32], want: &[u32]) -> Option<String> {
+    let k = got.iter().zip(want).position(|(g, w)| g != w)?;
+    Some(format!("element {k}: {:#x} where the CPU has {:#x}", got[k], want[k]))
+}
+
+fn run(ctx: &Context, o: &Options, bw: &Bandwidth, cap: usize) -> Result<(Vec<Row>, Vec<DriverStats>)> {
+    let k = cap / 2 + 3;
+    let mut rows = Vec::new();
+    let floats = numbers::generate(cap, ElemType::F32, Dist::Uniform, 5);
+    let words = numbers::generate(cap, ElemType::U32, Dist::Uniform, 6);
+    {
+        // The f32 sum, single pass.
+        let g = o.device(ctx)?;
+        let f = Form { g: &g, o, cap, k };
+        let (input, count, out) =
+            (Buffer::from_slice(&g, &floats, "values")?, Buffer::from_slice(&g, &[k as u32], "count")?, Buffer::new(&g, 1, "sum")?);
+        let r = Reducer::new(&g, reduce::Variant::SinglePass, ElemType::F32, Op::Sum, cap)?;
+        let (sum, abs) = crate::cpu::reduce::f32_sum(&floats[..k]);
+        let bound = reduce::f32_sum_bound(r.variant, k, abs, r.range());
+        rows.extend(f.rows(
+            "reduce f32 sum single-pass",
+            4,
+            |rec, counted| if counted { r.record_counted(rec, &input, &count, &out) } else { r.record(rec, &input, k, &out) },
+            || {
+                let got = f32::from_bits(g.read(&out)?[0]) as f64;
+                Ok(((got - sum).abs() > bound).then(|| format!("sum {got} against the f64 sum {sum} (bound {bound:e})")))
+            },
+        )?);
+    }
+    {
+        // The exclusive u32 sum, single pass.
+        let g = o.device(ctx)?;
+        let f = Form { g: &g, o, cap, k };
+        let (input, count, out) =
+            (Buffer::from_slice(&g, &words, "values")?, Buffer::from_slice(&g, &[k as u32], "count")?, Buffer::new(&g, cap, "scanned")?);
+        let s = Scanner::new(&g, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Exclusive, cap)?;
+        rows.extend(f.rows(
+            "scan u32 exclusive sum single-pass",
+            8,
+            |rec, counted| if counted { s.record_counted(rec, &input, &count, &out) } else { s.record(rec, &input, k, &out) },
+            || Ok(scan::verify(&words[..k], &g.read_range(&out, 0, k)?, ElemType::U32, Op::Sum, Kind::Exclusive, 0).0),
+        )?);
+    }
+    let want_order = crate::cpu::sort::argsort(&floats[..k], ElemType::F32);
+    let want_sorted: Vec<u32> = want_order.iter().map(|&i| floats[i as usize]).collect();
+    for variant in sort::Variant::WHOLE_GPU {
+        // The f32 keys sorted, then with their indices (the argsort).
+        let g = o.device(ctx)?;
+        let f = Form { g: &g, o, cap, k };
+        let (input, count, out) =
+            (Buffer::from_slice(&g, &floats, "keys")?, Buffer::from_slice(&g, &[k as u32], "count")?, Buffer::new(&g, cap, "sorted")?);
+        let s = Sorter::new(&g, variant, ElemType::F32, cap)?;
+        rows.extend(f.rows(
+            &format!("sort f32 {}", variant.name()),
+            8,
+            |rec, counted| if counted { s.record_counted(rec, &input, &count, &out) } else { s.record(rec, &input, k, &out) },
+            || {
+                s.check_gave_up(&g)?;
+                Ok(first_difference(&g.read_range(&out, 0, k)?, &want_sorted))
+            },
+        )?);
+        drop(s);
+        let iota = Buffer::from_slice(&g, &(0..cap as u32).collect::<Vec<u32>>(), "indices")?;
+        let order = Buffer::new(&g, cap, "order")?;
+        let s = Sorter::pairs(&g, variant, ElemType::F32, cap)?;
+        rows.extend(f.rows(
+            &format!("sort f32 with indices {}", variant.name()),
+            16,
+            |rec, counted| {
+                if counted {
+                    s.record_pairs_counted(rec, &input, &iota, &count, &out, &order)
+                } else {
+                    s.record_pairs(rec, &input, &iota, k, &out, &order)
+                }
+            },
+            || {
+                s.check_gave_up(&g)?;
+                let keys = first_difference(&g.read_range(&out, 0, k)?, &want_sorted);
+                Ok(keys.or_else(|| first_difference(&g.read_range(&order, 0, k).ok()?, &want_order).map(|w| format!("indices: {w}"))))
+            },
+        )?);
+    }
+    finish_case(&mut rows, None, None, bw);
+    Ok((rows, Vec::new()))
+}
