@@ -1,8 +1,11 @@
 //! Engine mode, end to end: an engine that owns its Vulkan instance, device, queue and command
-//! buffer hands them to `workgroup`, which records a stable compaction, a reduction, a radix
-//! sort with indices (a draw order by depth, say), an exclusive scan (where each object's items start), two frames of auto levels on rgba8 images (a post-process:
-//! the second frame with the first one's levels, as auto exposure) and a box blur of the second into that command buffer; the
-//! engine submits it with its own fence. Then the results are checked against the CPU references.
+//! buffer hands them to `workgroup`, which records a stable compaction (a cull), a reduction, a
+//! radix sort with indices of what the compaction kept (a draw order by depth, say: its length is
+//! the compaction's count, read by the GPU, never by the host), an exclusive scan (where each
+//! object's items start), two frames of auto levels on rgba8 images (a post-process: the second
+//! frame with the first one's levels, as auto exposure) and a box blur of the second into that
+//! command buffer; the engine submits it with its own fence. Then the results are checked against
+//! the CPU references.
 //!
 //! ```sh
 //! cargo run --release --example engine                # on the default device
@@ -111,10 +114,11 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let count: Buffer<u32> = Buffer::new(&ctx, 1, "kept count")?;
     let sum: Buffer<u32> = Buffer::new(&ctx, 1, "sum")?;
     let results: Buffer<u32> = Buffer::new(&ctx, 2, "the engine's copy of count and sum")?;
-    // For the sort: each value's index, and the values (as depths) with their indices in order.
+    // For the sort: the indices 0, 1, 2, ... of the kept values, and the kept values (as depths)
+    // with their indices in order.
     let indices = Buffer::from_slice(&ctx, &(0..n as u32).collect::<Vec<u32>>(), "indices")?;
-    let depths: Buffer<u32> = Buffer::new(&ctx, n, "sorted values")?;
-    let order: Buffer<u32> = Buffer::new(&ctx, n, "draw order")?;
+    let depths: Buffer<u32> = Buffer::new(&ctx, n, "sorted kept values")?;
+    let order: Buffer<u32> = Buffer::new(&ctx, n, "draw order of the kept values")?;
     // For the scan: how many items each of n objects emits (0..7), and where each one's items
     // start in a packed list (the exclusive prefix sum of the counts).
     let counts: Vec<u32> = values.iter().map(|&v| (f32::from_bits(v) * 8.0) as u32).collect();
@@ -158,9 +162,13 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     compactor.record(&mut rec, &input, n, &kept, &count)?;
     // The sum of every value; it only reads `input`, which the compaction also only reads.
     reducer.record(&mut rec, &input, n, &sum)?;
-    // The values in increasing order with their indices (stable: equal values keep their index
-    // order), e.g. a draw order by depth. It too only reads `input` (and `indices`).
-    sorter.record_pairs(&mut rec, &input, &indices, n, &depths, &order)?;
+    // The kept values in increasing order with their indices among them (stable: equal values
+    // keep their index order), e.g. the draw order by depth of what the cull kept. How many were
+    // kept is known only on the GPU: the sort reads `count` when it runs (its grid covers n, and
+    // its groups past the count return at once). So the compaction's outputs must be visible to
+    // compute-shader reads first.
+    rec.barrier(Sync::ComputeToCompute);
+    sorter.record_pairs_counted(&mut rec, &kept, &indices, &count, &depths, &order)?;
     // Where each object's items start: the exclusive sum of the counts (one pass, decoupled
     // look-back). It only reads `emitted`, uploaded before the first barrier.
     scanner.record(&mut rec, &emitted, n, &starts)?;
@@ -203,11 +211,11 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     anyhow::ensure!((gpu_sum - cpu_sum).abs() <= bound, "sum {gpu_sum} differs from the f64 sum {cpu_sum} by more than {bound:e}");
     println!("kept {gpu_count} of {n} values > 0.5, in order, as the CPU does");
     println!("sum {gpu_sum} (f64 on the CPU: {cpu_sum}; |error| {:.2e} <= {bound:.2e})", (gpu_sum - cpu_sum).abs());
-    let cpu_order = workgroup::cpu::sort::argsort(&values, ElemType::F32);
-    anyhow::ensure!(ctx.read(&order)? == cpu_order, "the draw order differs from the CPU's stable argsort");
-    let cpu_depths: Vec<u32> = cpu_order.iter().map(|&i| values[i as usize]).collect();
-    anyhow::ensure!(ctx.read(&depths)? == cpu_depths, "the sorted values differ from the CPU's");
-    println!("sorted all {n} values with their indices (the stable argsort), as the CPU does");
+    let cpu_order = workgroup::cpu::sort::argsort(&cpu_kept, ElemType::F32);
+    anyhow::ensure!(ctx.read_range(&order, 0, gpu_count)? == cpu_order, "the draw order differs from the CPU's stable argsort");
+    let cpu_depths: Vec<u32> = cpu_order.iter().map(|&i| cpu_kept[i as usize]).collect();
+    anyhow::ensure!(ctx.read_range(&depths, 0, gpu_count)? == cpu_depths, "the sorted kept values differ from the CPU's");
+    println!("sorted the {gpu_count} kept values with their indices (the stable argsort), counted on the GPU, as the CPU does");
     let cpu_starts = workgroup::cpu::scan::scan(&counts, ElemType::U32, Op::Sum, Kind::Exclusive);
     anyhow::ensure!(ctx.read(&starts)? == cpu_starts, "the exclusive scan differs from the CPU's");
     println!("exclusive scan of {n} item counts ({} items in all), as the CPU does", cpu_starts[n - 1] + counts[n - 1]);
