@@ -24,7 +24,8 @@ void count(uint key) {
 
 void main() {
     uint i = gl_LocalInvocationID.x;
-    uint n = counted_n(p.counted != 0u, p.n); // the tiles past it are reset, their keys not counted
+    uint n = counted_n(p.counted != 0u, p.n);
+    uint ntiles = (n + TILE - 1u) / TILE; // p.tiles, or fewer in a counted run (the others unused)
     for (uint d = 0u; d < 4u; ++d) histogram[d][i] = 0u;
     if (gl_WorkGroupID.x == 0u && i < 44u) {
         if (i < 36u) fallback[i] = 0u;
@@ -34,7 +35,7 @@ void main() {
     barrier();
     // Tiles gl_WorkGroupID.x, + gl_NumWorkGroups.x, ...: the host dispatches fewer groups than
     // tiles, so that each group adds its histograms to the totals once for many keys.
-    for (uint tile = gl_WorkGroupID.x; tile < p.tiles; tile += gl_NumWorkGroups.x) {
+    for (uint tile = gl_WorkGroupID.x; tile < ntiles; tile += gl_NumWorkGroups.x) {
         status[status_at(0u, tile, i)] = 0u;
         uint start = tile * TILE;
         if (start + TILE <= n) {

@@ -149,14 +149,15 @@ void main() {
     uint pass = p.shift >> 3u, region = pass & 1u;
     if (l == 0u) tile_shared = atomicAdd(ticket[pass], 1u);
     tile_count[l] = 0u;
-    // The next pass's region: this group resets one tile's words (the pass before read them).
-    status[status_at(region ^ 1u, gl_WorkGroupID.x, l)] = 0u;
-    barrier(); // the ticket is drawn, the counts zeroed
-    uint tile = tile_shared;
     // A counted run's grid covers p.tiles; the tiles past its keys sort nothing (no tile before
-    // them waits for them: tickets are drawn in order).
+    // them waits for them: tickets are drawn in order), and their words are not reset (this run
+    // uses none of them; a run resets every word it uses before it uses it).
     uint n = counted_n(p.counted != 0u, p.n);
     uint ntiles = (n + TILE - 1u) / TILE;
+    // The next pass's region: this group resets one tile's words (the pass before read them).
+    if (gl_WorkGroupID.x < ntiles) status[status_at(region ^ 1u, gl_WorkGroupID.x, l)] = 0u;
+    barrier(); // the ticket is drawn, the counts zeroed
+    uint tile = tile_shared;
     if (tile < ntiles) sort_tile(tile, ntiles, n, region, pass, l); // uniform
     if (pass == 3u) {
         // The last group of the last pass zeroes the digit totals for the next run (every group

@@ -7,23 +7,29 @@
 layout(std430, binding = 0) readonly buffer TileCounts { uint tile_counts[]; };
 layout(std430, binding = 1) writeonly buffer TileOffsets { uint tile_offsets[]; };
 layout(std430, binding = 2) writeonly buffer DigitTotals { uint digit_totals[]; };
+#define COUNT_BINDING 3
+#include "device_count.glsl"
 
 void main() {
     uint digit = gl_WorkGroupID.x, l = lane_index();
+    // p.tiles: the rows' length; a counted run scans only the tiles of its keys (the count step
+    // skips the others).
     uint row = digit * p.tiles;
+    uint n = counted_n(p.counted != 0u, p.n);
+    uint tiles = (n + TILE - 1u) / TILE;
     uint carry = 0u; // the digit's keys in the chunks before (the same in every invocation)
-    for (uint chunk = 0u; chunk < p.tiles; chunk += 4u * 256u) {
+    for (uint chunk = 0u; chunk < tiles; chunk += 4u * 256u) {
         uint first = chunk + 4u * l; // four consecutive tiles per invocation
         uint c[4];
         uint sum = 0u;
         for (uint k = 0u; k < 4u; ++k) {
-            c[k] = first + k < p.tiles ? tile_counts[row + first + k] : 0u;
+            c[k] = first + k < tiles ? tile_counts[row + first + k] : 0u;
             sum += c[k];
         }
         uvec4 total;
         uint at = carry + group_exclusive_scan(uvec4(sum, 0u, 0u, 0u), total).x;
         for (uint k = 0u; k < 4u; ++k) {
-            if (first + k < p.tiles) tile_offsets[row + first + k] = at;
+            if (first + k < tiles) tile_offsets[row + first + k] = at;
             at += c[k];
         }
         carry += total.x;

@@ -191,7 +191,7 @@ impl ThreeStep {
         dispatch(rec, &self.count, 0, tiles, &[src.bind(), self.tile_counts.bind(), src.bind(), count])?;
         rec.barrier(Sync::ComputeToCompute);
         let (counts, offsets, totals) = (self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind());
-        dispatch(rec, &self.scan, 1, RADIX_DIGITS as u32, &[counts, offsets, totals])?;
+        dispatch(rec, &self.scan, 1, RADIX_DIGITS as u32, &[counts, offsets, totals, count])?;
         rec.barrier(Sync::ComputeToCompute);
         // The keys are bound twice: as words (the tile's last keys) and as 16-byte vectors.
         let binds = [src.bind(), counts, offsets, totals, dst.bind(), src.bind(), values.0.bind(), values.1.bind(), count];
