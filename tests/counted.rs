@@ -333,3 +333,29 @@ fn onesweep_counted_whose_look_backs_all_give_up_is_redone_exactly() {
         assert_eq!(s.gave_up(&g).unwrap(), 4 * 256 * tiles.saturating_sub(1), "count {c}: every walk after tile 0 gives up");
     }
 }
+
+#[test]
+fn onesweep_counted_runs_leave_no_state_that_a_later_run_takes() {
+    // Odd tiles publish late (`late_publish`), so a walk that met a status word left by an
+    // earlier run would take it instead of waiting. Runs alternate two inputs and their counts
+    // rise and fall: every word a run reads must be its own.
+    let g = gpu();
+    let cap = 30_000;
+    let knobs = sort::OnesweepKnobs { late_publish: true, fallback: Some(true), ..Default::default() };
+    let s = Sorter::whole_gpu(&g, sort::Variant::Onesweep, ElemType::U32, cap, false, knobs).unwrap();
+    let inputs: Vec<Vec<u32>> = (0..2).map(|k| generate(cap, ElemType::U32, Dist::Uniform, 61 + k)).collect();
+    let buffers: Vec<Buffer<u32>> = inputs.iter().map(|d| Buffer::from_slice(&g, d, "keys").unwrap()).collect();
+    for (run, c) in [14_000u32, 14_000, 9_000, 14_000, 29_000, 14_000].into_iter().enumerate() {
+        let count = Buffer::from_slice(&g, &[c], "count").unwrap();
+        let out = sentinel(&g, cap, "sorted");
+        g.submit(|rec| {
+            s.record_counted(rec, &buffers[run % 2], &count, &out)?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        let n = c as usize;
+        let want = cpu::sort::sort(&inputs[run % 2][..n], ElemType::U32);
+        assert_prefix(&g.read(&out).unwrap(), n, &format!("run {run}"), |got| first_difference(got, &want));
+    }
+}
