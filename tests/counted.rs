@@ -337,11 +337,12 @@ fn onesweep_counted_whose_look_backs_all_give_up_is_redone_exactly() {
 #[test]
 fn onesweep_counted_runs_leave_no_state_that_a_later_run_takes() {
     // Odd tiles publish late (`late_publish`), so a walk that met a status word left by an
-    // earlier run would take it instead of waiting. Runs alternate two inputs and their counts
-    // rise and fall: every word a run reads must be its own.
+    // earlier run would take it instead of waiting; and every tile checks that its word is 0
+    // when it publishes (`check_state`). Runs alternate two inputs and their counts rise and
+    // fall: every word a run reads must be its own.
     let g = gpu();
     let cap = 30_000;
-    let knobs = sort::OnesweepKnobs { late_publish: true, fallback: Some(true), ..Default::default() };
+    let knobs = sort::OnesweepKnobs { late_publish: true, fallback: Some(true), check_state: true, ..Default::default() };
     let s = Sorter::whole_gpu(&g, sort::Variant::Onesweep, ElemType::U32, cap, false, knobs).unwrap();
     let inputs: Vec<Vec<u32>> = (0..2).map(|k| generate(cap, ElemType::U32, Dist::Uniform, 61 + k)).collect();
     let buffers: Vec<Buffer<u32>> = inputs.iter().map(|d| Buffer::from_slice(&g, d, "keys").unwrap()).collect();
@@ -357,5 +358,6 @@ fn onesweep_counted_runs_leave_no_state_that_a_later_run_takes() {
         let n = c as usize;
         let want = cpu::sort::sort(&inputs[run % 2][..n], ElemType::U32);
         assert_prefix(&g.read(&out).unwrap(), n, &format!("run {run}"), |got| first_difference(got, &want));
+        assert!(!s.dirty_state(&g).unwrap(), "run {run} (count {c}) found a status word left by a run before");
     }
 }

@@ -55,6 +55,10 @@ layout(constant_id = 3) const uint LONG_WALKS = 0u;
 // walk meets a tile that has not published and must wait (the tests' way to check that it does).
 layout(constant_id = 4) const uint LATE_PUBLISH = 0u;
 
+// 1 (tests only): every tile checks that its status word is still 0 when it publishes (pad[1]
+// set if not: a run before left a word this run did not reset, which a walk might have taken).
+layout(constant_id = 5) const uint CHECK_STATE = 0u;
+
 // LATE_PUBLISH's wait: until digit d of the tile after `tile` has ended its look-back, for at
 // most 64 walks' worth of steps (that tile may have to be drawn, loaded and ranked first; at
 // most 60000 steps, under llvmpipe's loop limit).
@@ -129,6 +133,7 @@ void sort_tile(uint tile, uint ntiles, uint n, uint region, uint pass, uint l) {
     barrier(); // the tile's counts are complete
     uint count = tile_count[l];
     if (LATE_PUBLISH != 0u && (tile & 1u) == 1u && tile + 1u < ntiles) wait_for_next(region, tile, l);
+    if (CHECK_STATE != 0u && status[status_at(region, tile, l)] != 0u) atomicOr(pad[1], 1u);
     status[status_at(region, tile, l)] = (tile == 0u ? INCLUSIVE : AGGREGATE) | count;
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).

@@ -217,6 +217,8 @@ struct Onesweep {
 /// where the walks that gave up are counted.
 const ONESWEEP_HEADER: usize = 48;
 const ONESWEEP_GAVE_UP: usize = 40;
+/// Where `OnesweepKnobs::check_state` flags a status word found not 0 (the header's pad[1]).
+const ONESWEEP_DIRTY: usize = 46;
 
 /// The radix sort's scratch (a second buffer of keys, between which and the output the passes
 /// alternate; with values, a second buffer of values, else a word bound in their place) and its
@@ -247,6 +249,8 @@ pub struct OnesweepKnobs {
     /// not published yet and must wait for them (the tests use it: a walk that stepped over such
     /// a tile would be silently wrong).
     pub late_publish: bool,
+    /// Tests: every tile checks that its status word is 0 when it publishes ([`Sorter::dirty_state`]).
+    pub check_state: bool,
 }
 
 impl Radix {
@@ -273,7 +277,7 @@ impl Radix {
                     pass: Kernel::new(
                         ctx,
                         &shaders::SORT_RADIX_ONESWEEP,
-                        &[spec[0], spec[1], (3, knobs.long_walks as u32), (4, knobs.late_publish as u32)],
+                        &[spec[0], spec[1], (3, knobs.long_walks as u32), (4, knobs.late_publish as u32), (5, knobs.check_state as u32)],
                     )?,
                     digit_totals,
                     state,
@@ -436,6 +440,18 @@ impl Sorter {
                 None => Ok(0),
             },
             Pipelines::OneWorkgroup(_) => Ok(0),
+        }
+    }
+
+    /// With `OnesweepKnobs::check_state`: whether an onesweep tile found its status word not 0
+    /// when it published (a run before left a word that this one did not reset). Sticky from
+    /// the sorter's creation; read it after the runs' fence.
+    pub fn dirty_state(&self, ctx: &Context) -> Result<bool> {
+        match &self.pipelines {
+            Pipelines::Radix(r) if r.onesweep.is_some() => {
+                Ok(ctx.read_range(&r.onesweep.as_ref().unwrap().state, ONESWEEP_DIRTY, ONESWEEP_DIRTY + 1)?[0] != 0)
+            }
+            _ => Ok(false),
         }
     }
 
