@@ -1,10 +1,14 @@
 //! What a length counted on the GPU costs (`record_counted`): each op, made for a capacity C,
 //! records K = C/2 + 3 elements twice, once with K known to the host (`record`) and once with K
 //! read by the GPU from a buffer (`record_counted`: the grid covers C, groups past K return). The
-//! difference between the two rows is the price of not reading the count back. Every row is
+//! difference between the two rows is the price of not reading the count back. Then what it
+//! saves: a cull (a stable compaction of x > 0.5, about half kept) followed by the argsort of what
+//! it kept, by wall clock from the first submit to the last fence, once with the count read back
+//! to the host between two submits and once counted on the GPU in one submit. Every row is
 //! checked against the CPU on its K elements.
-use super::{finish_case, timed_row, Bandwidth, Case, DriverStats, Options, Row};
+use super::{cpu_time, finish_case, timed_row, Bandwidth, Case, DriverStats, Options, Row};
 use crate::gpu::{Buffer, Context, DeviceInfo, Recorder, Result, Sync};
+use crate::ops::compact::{self, Compactor, Func, Predicate};
 use crate::ops::numbers::{self, Dist};
 use crate::ops::reduce::{self, ElemType, Op, Reducer};
 use crate::ops::scan::{self, Kind, Scanner};
@@ -147,6 +151,75 @@ fn run(ctx: &Context, o: &Options, bw: &Bandwidth, cap: usize) -> Result<(Vec<Ro
             },
         )?);
     }
+    rows.extend(cull_then_argsort(ctx, o, cap, &floats)?);
     finish_case(&mut rows, None, None, bw);
     Ok((rows, Vec::new()))
+}
+
+/// The cull and the argsort of what it kept, by wall clock: the count read back between two
+/// submits, then counted on the GPU in one.
+fn cull_then_argsort(ctx: &Context, o: &Options, cap: usize, floats: &[u32]) -> Result<Vec<Row>> {
+    let g = o.device(ctx)?;
+    let keep = Predicate::Greater(0.5f32.to_bits());
+    let kept_cpu = crate::cpu::compact::compact(floats, ElemType::F32, keep, Func::Identity);
+    let want_order = crate::cpu::sort::argsort(&kept_cpu, ElemType::F32);
+    let input = Buffer::from_slice(&g, floats, "values")?;
+    let iota = Buffer::from_slice(&g, &(0..cap as u32).collect::<Vec<u32>>(), "indices")?;
+    let (kept, count, depths, order) =
+        (Buffer::new(&g, cap, "kept")?, Buffer::new(&g, 1, "count")?, Buffer::new(&g, cap, "depths")?, Buffer::new(&g, cap, "order")?);
+    let compactor = Compactor::new(&g, compact::Variant::Stable, ElemType::F32, keep, Func::Identity, cap)?;
+    let sorter = Sorter::pairs(&g, sort::Variant::Radix, ElemType::F32, cap)?;
+    let read_back = || -> Result<()> {
+        g.submit(|rec| compactor.record(rec, &input, cap, &kept, &count))?;
+        let k = g.read(&count)?[0] as usize;
+        g.submit(|rec| {
+            rec.barrier(Sync::ComputeToCompute);
+            sorter.record_pairs(rec, &kept, &iota, k, &depths, &order)
+        })
+    };
+    let counted = || -> Result<()> {
+        g.submit(|rec| {
+            compactor.record(rec, &input, cap, &kept, &count)?;
+            rec.barrier(Sync::ComputeToCompute);
+            sorter.record_pairs_counted(rec, &kept, &iota, &count, &depths, &order)
+        })
+    };
+    let mut rows = Vec::new();
+    for (form, chain) in
+        [("count read back, two submits", &read_back as &dyn Fn() -> Result<()>), ("counted on the GPU, one submit", &counted)]
+    {
+        for _ in 0..o.warmup.max(1) {
+            chain()?;
+        }
+        let (t, last) = cpu_time(o.runs, chain);
+        last?;
+        g.submit(|rec| {
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })?;
+        let k = kept_cpu.len();
+        let got_k = g.read(&count)?[0] as usize;
+        let wrong = if got_k != k {
+            Some(format!("kept {got_k}, the CPU {k}"))
+        } else {
+            first_difference(&g.read_range(&order, 0, k)?, &want_order)
+        };
+        let row = Row {
+            op: "counted".into(),
+            variant: format!("cull + argsort radix, {form}"),
+            size: pow2(cap),
+            elements: cap as u64,
+            input: format!("f32 uniform, {k} kept (x > 0.5)"),
+            device: "gpu".into(),
+            bytes: cap as u64 * 4,
+            correct: true,
+            note: Some("wall clock, first submit to last fence".into()),
+            ..Default::default()
+        };
+        rows.push(match wrong {
+            None => timed_row(row, &t),
+            Some(w) => Row { correct: false, note: Some(format!("differs from the CPU reference: {w}")), ..row },
+        });
+    }
+    Ok(rows)
 }
