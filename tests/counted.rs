@@ -77,6 +77,8 @@ fn scan_counted_refuses_what_it_cannot_do() {
         let s = Scanner::new(&g, v, ElemType::U32, Op::Sum, Kind::Inclusive, 100).unwrap();
         let e = g.submit(|rec| s.record_counted(rec, &input, &count, &input)).unwrap_err().to_string();
         assert!(e.contains("single-pass"), "{}: {e}", v.name());
+        let e = g.submit(|rec| s.record_with_total(rec, &input, 100, &input, &count)).unwrap_err().to_string();
+        assert!(e.contains("single-pass"), "{}: {e}", v.name());
     }
     // More than one range: small ranges make it so at 10 000 elements.
     let s = Scanner::with_range(&g, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 10_000, 4096).unwrap();
@@ -87,6 +89,8 @@ fn scan_counted_refuses_what_it_cannot_do() {
     let s = Scanner::new(&g, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Inclusive, 100).unwrap();
     let e = g.submit(|rec| s.record_counted(rec, &input, &empty, &input)).unwrap_err().to_string();
     assert!(e.contains("count buffer is empty"), "{e}");
+    let e = g.submit(|rec| s.record_with_total(rec, &input, 100, &input, &empty)).unwrap_err().to_string();
+    assert!(e.contains("total buffer is empty"), "{e}");
 }
 
 /// An engine's frame: cull (a stable compaction of x > threshold) and then work on what was
@@ -360,4 +364,85 @@ fn onesweep_counted_runs_leave_no_state_that_a_later_run_takes() {
         assert_prefix(&g.read(&out).unwrap(), n, &format!("run {run}"), |got| first_difference(got, &want));
         assert!(!s.dirty_state(&g).unwrap(), "run {run} (count {c}) found a status word left by a run before");
     }
+}
+
+/// Whether `got` is the total of `data`: exact for integers and min/max (the identity for none),
+/// an f32 sum within the scanner's stated bound.
+fn total_wrong(data: &[u32], got: u32, s: &Scanner) -> Option<String> {
+    if s.ty == ElemType::F32 && s.op == Op::Sum {
+        let (sum, abs) = cpu::reduce::f32_sum(data);
+        let bound =
+            s.f32_sum_depth(data.len()) as f64 * f32::EPSILON as f64 * 0.5 * abs * 1.0001 + data.len() as f64 * f32::MIN_POSITIVE as f64;
+        let g = f32::from_bits(got) as f64;
+        return ((g - sum).abs() > bound).then(|| format!("total {g}, the f64 sum is {sum} (bound {bound:e})"));
+    }
+    let want = cpu::reduce::reduce(data, s.ty, s.op).unwrap_or(s.op.identity(s.ty));
+    (got != want).then(|| format!("total {got:#x} where the CPU has {want:#x}"))
+}
+
+#[test]
+fn scan_totals_with_n_from_the_host_and_counted() {
+    let g = gpu();
+    let cap = 10_007;
+    for ty in ElemType::ALL {
+        for op in Op::ALL {
+            for kind in [Kind::Inclusive, Kind::Exclusive] {
+                let data = generate(cap, ty, Dist::Normal, 71);
+                let input = Buffer::from_slice(&g, &data, "in").unwrap();
+                // Small ranges: the total of several ranges, from the host; one range counted.
+                for range in [4096, 16384] {
+                    let s = Scanner::with_range(&g, scan::Variant::SinglePass, ty, op, kind, cap, range).unwrap();
+                    let what = format!("{} {} {} range {range}", ty.name(), op.name(), kind.name());
+                    for n in [0usize, 1, 2, 2049, 4096, 6151, cap] {
+                        let (out, total) = (sentinel(&g, cap, "out"), sentinel(&g, 1, "total"));
+                        let count = Buffer::from_slice(&g, &[n as u32], "count").unwrap();
+                        g.submit(|rec| {
+                            if range >= cap {
+                                s.record_counted_with_total(rec, &input, &count, &out, &total)?;
+                            } else {
+                                s.record_with_total(rec, &input, n, &out, &total)?;
+                            }
+                            rec.barrier(Sync::ComputeToTransfer);
+                            Ok(())
+                        })
+                        .unwrap();
+                        assert_prefix(&g.read(&out).unwrap(), n, &what, |got| {
+                            scan::verify(&data[..n], got, ty, op, kind, s.f32_sum_depth(n)).0
+                        });
+                        if let Some(wrong) = total_wrong(&data[..n], g.read(&total).unwrap()[0], &s) {
+                            panic!("{what}, n {n}: {wrong}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_scans_total_counts_the_next_step() {
+    // Objects emit 0..7 items each; the exclusive scan of those counts gives each object's first
+    // item, and its total is the number of items, which the sort of the items reads as its count.
+    let g = gpu();
+    let objects = 20_011;
+    let mut r = rng(81);
+    let emitted: Vec<u32> = (0..objects).map(|_| r.gen_range(0..8)).collect();
+    let items: Vec<u32> = (0..objects * 7).map(|_| r.gen()).collect();
+    let total_items: u32 = emitted.iter().sum();
+    let (emitted_buf, items_buf) = (Buffer::from_slice(&g, &emitted, "emitted").unwrap(), Buffer::from_slice(&g, &items, "items").unwrap());
+    let (starts, total, sorted) = (sentinel(&g, objects, "starts"), sentinel(&g, 1, "total"), sentinel(&g, items.len(), "sorted"));
+    let scanner = Scanner::new(&g, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Exclusive, objects).unwrap();
+    let sorter = Sorter::new(&g, sort::Variant::Onesweep, ElemType::U32, items.len()).unwrap();
+    g.submit(|rec| {
+        scanner.record_with_total(rec, &emitted_buf, objects, &starts, &total)?;
+        rec.barrier(Sync::ComputeToCompute); // the total, read as the sort's count
+        sorter.record_counted(rec, &items_buf, &total, &sorted)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(g.read(&total).unwrap()[0], total_items);
+    assert_eq!(g.read(&starts).unwrap(), cpu::scan::scan(&emitted, ElemType::U32, Op::Sum, Kind::Exclusive));
+    let want = cpu::sort::sort(&items[..total_items as usize], ElemType::U32);
+    assert_prefix(&g.read(&sorted).unwrap(), total_items as usize, "the items, sorted", |got| first_difference(got, &want));
 }

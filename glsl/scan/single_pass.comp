@@ -24,6 +24,9 @@
 #include "scan_group.glsl"
 #define COUNT_BINDING 5
 #include "device_count.glsl"
+// TOTAL (a push flag, on the last range): the combination of every element, decoded, goes here
+// (an exclusive sum's item count, say, for a later counted step).
+layout(std430, binding = 6) writeonly buffer Total { uint total_out; };
 layout(constant_id = 3) const uint PER = 8u;          // elements per invocation: the tile is PER x 256
 layout(constant_id = 4) const uint STUCK_POLLS = 64u; // reads of an unpublished predecessor before reducing it here
 // Diagnosis only (wrong results, for timing what the rest costs): 1 skips the walk back.
@@ -39,7 +42,7 @@ layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
 // zeroed by a run); pad[1]: groups done (CLEAN).
 layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
 const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu;
-const uint CLEAN = 16u, LAST_RANGE = 32u, COUNTED = 64u; // push flags of the single pass
+const uint CLEAN = 16u, LAST_RANGE = 32u, COUNTED = 64u, TOTAL = 128u; // push flags of the single pass
 // Loop iterations the walks of one invocation may spend (below llvmpipe's 65535; 0 in a test: every
 // walk gives up at once, and the host must say so).
 layout(constant_id = 7) const uint WALK_BUDGET = 32768u;
@@ -140,8 +143,9 @@ uint look_back(uint gtile) {
 }
 
 // Walks back for global tile gtile (aggregate `total`), publishes its INCLUSIVE and writes its
-// outputs (keys v, `before`: the combination of the invocations before this one in the tile).
-void finish_tile(uint tile, uint total, uint before, uint v[PER]) {
+// outputs (keys v, `before`: the combination of the invocations before this one in the tile);
+// the range's last tile also writes the total where asked (TOTAL).
+void finish_tile(uint tile, uint total, uint before, uint v[PER], bool last) {
     uint gtile = p.offset + tile;
     if (gtile != 0u && gl_SubgroupID == 0u) {
         uint prefix = DIAG == 1u ? identity() : look_back(gtile);
@@ -152,6 +156,9 @@ void finish_tile(uint tile, uint total, uint before, uint v[PER]) {
     }
     barrier(); // the prefix is known (walk_sum next changes after the next tile's barriers)
     uint run = combine(gtile == 0u ? identity() : walk_sum, before);
+    if (last && (p.flags & TOTAL) != 0u && gl_LocalInvocationIndex == 0u) {
+        total_out = decode_out(combine(gtile == 0u ? identity() : walk_sum, total));
+    }
     bool exclusive = (p.flags & EXCLUSIVE) != 0u;
     uint r[PER];
     for (uint q = 0u; q < PER; ++q) {
@@ -194,7 +201,7 @@ void scan_tiles(uint tile, uint ntiles) {
         }
         if (next < ntiles) load_tile(next, vn); // uniform; in flight through the walk below
         if (pending != 0xFFFFFFFFu) {
-            finish_tile(pending, p_total, p_before, vp);
+            finish_tile(pending, p_total, p_before, vp, pending + 1u == ntiles);
         } else {
             barrier(); // as finish_tile's: sg_total is read before the next tile's group_exclusive
         }
@@ -206,7 +213,7 @@ void scan_tiles(uint tile, uint ntiles) {
         for (uint q = 0u; q < PER; ++q) v[q] = vn[q];
         tile = next;
     }
-    finish_tile(pending, p_total, p_before, vp);
+    finish_tile(pending, p_total, p_before, vp, pending + 1u == ntiles);
 }
 
 // CLEAN (a push flag): the group that finishes a range last leaves the state as a run finds it
@@ -243,5 +250,7 @@ void main() {
     barrier(); // the first ticket is known
     uint tile = ticket_shared[0];
     if (tile < ntiles) scan_tiles(tile, ntiles); // uniform
+    // No elements (a count of 0, or n = 0 with a total asked for): the total is the identity.
+    if (ntiles == 0u && (p.flags & TOTAL) != 0u && tile == 0u && t == 0u) total_out = decode_out(identity());
     if ((p.flags & CLEAN) != 0u) clean_after_range(ntiles);
 }

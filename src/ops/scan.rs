@@ -98,6 +98,7 @@ const TOTALS: u32 = 8;
 const CLEAN: u32 = 16;
 const LAST_RANGE: u32 = 32;
 const COUNTED: u32 = 64;
+const TOTAL: u32 = 128;
 
 fn push(n: usize, flags: u32, offset: usize, chunk: usize) -> Vec<u8> {
     bytemuck::cast_slice(&[n as u32, flags, offset as u32, chunk as u32]).to_vec()
@@ -391,9 +392,42 @@ impl Scanner {
                     rec.dispatch(scan, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE | DECODE | kind, offsets[k], chunk))?;
                 }
             }
-            Kernels::SinglePass { .. } => self.record_single_pass(rec, input, &ranges, None, output)?,
+            Kernels::SinglePass { .. } => self.record_single_pass(rec, input, &ranges, None, output, None)?,
         }
         Ok(())
+    }
+
+    /// As [`record`](Scanner::record), and `total[0]` gets the combination of all n elements
+    /// (an exclusive sum's number of items, say, the count of a later
+    /// [`record_counted`](Scanner::record_counted) step; for n = 0 the operation's identity,
+    /// +inf / -inf for an f32 min / max). Single pass only.
+    ///
+    /// Barrier contract: as `record`'s; `total` is written by the compute stage too.
+    pub fn record_with_total(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        n: usize,
+        output: &Buffer<u32>,
+        total: &Buffer<u32>,
+    ) -> Result<()> {
+        self.check_single_pass("a scan with its total")?;
+        if total.is_empty() {
+            return Err(Error::invalid("scan: the total buffer is empty"));
+        }
+        if n > self.capacity || n > input.len() || n > output.len() {
+            return Err(Error::invalid(format!(
+                "scan of {n} elements: the input holds {}, the output {}, the scanner was made for {}",
+                input.len(),
+                output.len(),
+                self.capacity
+            )));
+        }
+        let mut ranges: Vec<(usize, usize)> = (0..n).step_by(self.range).map(|s| (s, (s + self.range).min(n))).collect();
+        if ranges.is_empty() {
+            ranges.push((0, 0)); // one group writes the identity
+        }
+        self.record_single_pass(rec, input, &ranges, None, output, Some(total))
     }
 
     /// As [`record`](Scanner::record), with the number of elements read by the GPU from word 0
@@ -406,12 +440,41 @@ impl Scanner {
     /// Barrier contract: as `record`'s, and `count` too must be written and visible to
     /// compute-shader reads before.
     pub fn record_counted(&self, rec: &mut Recorder, input: &Buffer<u32>, count: &Buffer<u32>, output: &Buffer<u32>) -> Result<()> {
-        if !matches!(self.kernels, Kernels::SinglePass { .. }) {
-            return Err(Error::Unsupported(format!(
-                "a scan counted on the GPU: the {} variant takes its length from the host; use single-pass",
-                self.variant.name()
-            )));
+        self.counted(rec, input, count, output, None)
+    }
+
+    /// [`record_counted`](Scanner::record_counted) and the total, as
+    /// [`record_with_total`](Scanner::record_with_total) (of the counted elements).
+    pub fn record_counted_with_total(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        count: &Buffer<u32>,
+        output: &Buffer<u32>,
+        total: &Buffer<u32>,
+    ) -> Result<()> {
+        if total.is_empty() {
+            return Err(Error::invalid("scan: the total buffer is empty"));
         }
+        self.counted(rec, input, count, output, Some(total))
+    }
+
+    fn check_single_pass(&self, what: &str) -> Result<()> {
+        if !matches!(self.kernels, Kernels::SinglePass { .. }) {
+            return Err(Error::Unsupported(format!("{what}: the {} variant does not make one; use single-pass", self.variant.name())));
+        }
+        Ok(())
+    }
+
+    fn counted(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        count: &Buffer<u32>,
+        output: &Buffer<u32>,
+        total: Option<&Buffer<u32>>,
+    ) -> Result<()> {
+        self.check_single_pass("a scan counted on the GPU")?;
         if count.is_empty() {
             return Err(Error::invalid("scan: the count buffer is empty"));
         }
@@ -422,14 +485,14 @@ impl Scanner {
                 self.range
             )));
         }
-        if bound == 0 {
+        if bound == 0 && total.is_none() {
             return Ok(());
         }
-        self.record_single_pass(rec, input, &[(0, bound)], Some(count), output)
+        self.record_single_pass(rec, input, &[(0, bound)], Some(count), output, total)
     }
 
     /// The single pass over `ranges` of `input`; with `count`, one range whose length is at most
-    /// the device's count.
+    /// the device's count; with `total`, the last range writes the total there.
     fn record_single_pass(
         &self,
         rec: &mut Recorder,
@@ -437,6 +500,7 @@ impl Scanner {
         ranges: &[(usize, usize)],
         count: Option<&Buffer<u32>>,
         output: &Buffer<u32>,
+        total: Option<&Buffer<u32>>,
     ) -> Result<()> {
         let Kernels::SinglePass { kernel, state } = &self.kernels else { unreachable!("a single-pass scanner") };
         let kind = if self.kind == Kind::Exclusive { EXCLUSIVE } else { 0 };
@@ -465,16 +529,21 @@ impl Scanner {
             }
             // Counted: the grid covers the bound; groups past the device's count find no tile.
             let tiles = (e - s).div_ceil(self.tile);
-            let groups = tiles.min(self.grid).max(tiles.div_ceil(self.max_tiles));
+            let groups = tiles.min(self.grid).max(tiles.div_ceil(self.max_tiles)).max(1); // one, to write an empty input's total
             let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
             let (n_bind, counted) = match count {
                 Some(c) => (c.bind_range(0, 1), COUNTED),
                 None => (i, 0), // unused
             };
-            let binds = [i, i, o, o, state.bind(), n_bind];
-            let mut flags = ENCODE | DECODE | kind | counted;
+            let last = k + 1 == ranges.len();
+            let (total_bind, write_total) = match total {
+                Some(t) if last => (t.bind_range(0, 1), TOTAL),
+                _ => (i, 0), // unused
+            };
+            let binds = [i, i, o, o, state.bind(), n_bind, total_bind];
+            let mut flags = ENCODE | DECODE | kind | counted | write_total;
             if self.clean {
-                flags |= CLEAN | if k + 1 == ranges.len() { LAST_RANGE } else { 0 };
+                flags |= CLEAN | if last { LAST_RANGE } else { 0 };
             }
             rec.dispatch(kernel, grid2d(groups), &binds, &push(e - s, flags, first_tile, self.max_tiles))?;
             first_tile += tiles;
