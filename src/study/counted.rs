@@ -105,11 +105,26 @@ fn run(ctx: &Context, o: &Options, bw: &Bandwidth, cap: usize) -> Result<(Vec<Ro
         let (input, count, out) =
             (Buffer::from_slice(&g, &words, "values")?, Buffer::from_slice(&g, &[k as u32], "count")?, Buffer::new(&g, cap, "scanned")?);
         let s = Scanner::new(&g, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Exclusive, cap)?;
+        // With its total (the sum of all K), as a later counted step would read it.
+        let total = Buffer::new(&g, 1, "total")?;
+        let want_total = words[..k].iter().fold(0u32, |a, &x| a.wrapping_add(x));
         rows.extend(f.rows(
-            "scan u32 exclusive sum single-pass",
+            "scan u32 exclusive sum single-pass, with its total",
             8,
-            |rec, counted| if counted { s.record_counted(rec, &input, &count, &out) } else { s.record(rec, &input, k, &out) },
-            || Ok(scan::verify(&words[..k], &g.read_range(&out, 0, k)?, ElemType::U32, Op::Sum, Kind::Exclusive, 0).0),
+            |rec, counted| {
+                if counted {
+                    s.record_counted_with_total(rec, &input, &count, &out, &total)
+                } else {
+                    s.record_with_total(rec, &input, k, &out, &total)
+                }
+            },
+            || {
+                let got_total = g.read(&total)?[0];
+                if got_total != want_total {
+                    return Ok(Some(format!("total {got_total}, the CPU's {want_total}")));
+                }
+                Ok(scan::verify(&words[..k], &g.read_range(&out, 0, k)?, ElemType::U32, Op::Sum, Kind::Exclusive, 0).0)
+            },
         )?);
     }
     let want_order = crate::cpu::sort::argsort(&floats[..k], ElemType::F32);
