@@ -7,8 +7,9 @@ mod common;
 use common::{gpu, rng};
 use rand::Rng;
 use workgroup::cpu;
-use workgroup::gpu::{Buffer, Context, Sync};
+use workgroup::gpu::{Buffer, Context, Kernel, Sync};
 use workgroup::ops::compact::{self, Compactor, Func, Predicate};
+use workgroup::ops::indirect::ArgsFromCount;
 use workgroup::ops::numbers::{generate, Dist};
 use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
 use workgroup::ops::scan::{self, Kind, Scanner};
@@ -445,4 +446,77 @@ fn a_scans_total_counts_the_next_step() {
     assert_eq!(g.read(&starts).unwrap(), cpu::scan::scan(&emitted, ElemType::U32, Op::Sum, Kind::Exclusive));
     let want = cpu::sort::sort(&items[..total_items as usize], ElemType::U32);
     assert_prefix(&g.read(&sorted).unwrap(), total_items as usize, "the items, sorted", |got| first_difference(got, &want));
+}
+
+#[test]
+fn indirect_arguments_from_a_count() {
+    let g = gpu();
+    let maker = ArgsFromCount::new(&g).unwrap();
+    let max_x = g.info().max_workgroup_count[0];
+    let bound = 3_000_000u32;
+    for c in [0u32, 1, 63, 64, 65, 1_000_003, bound, bound + 1, u32::MAX] {
+        let count = Buffer::from_slice(&g, &[c], "count").unwrap();
+        let (dispatch, draw) = (sentinel(&g, 4, "dispatch args"), sentinel(&g, 4, "draw args"));
+        let (one_each, many) = (sentinel(&g, 4, "one item a group"), sentinel(&g, 4, "256 a group"));
+        g.submit(|rec| {
+            maker.record_dispatch(rec, &count, bound, 64, &dispatch)?;
+            maker.record_dispatch(rec, &count, bound, 1, &one_each)?;
+            maker.record_dispatch(rec, &count, bound, 256, &many)?;
+            maker.record_draw(rec, &count, bound, 6, &draw)?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        let n = c.min(bound);
+        let grid = |per: u32| {
+            let groups = n.div_ceil(per);
+            let x = groups.min(max_x);
+            [x, if x == 0 { 1 } else { groups.div_ceil(x) }, 1, 0]
+        };
+        assert_eq!(g.read(&dispatch).unwrap(), grid(64), "count {c}, 64 a group");
+        assert_eq!(g.read(&one_each).unwrap(), grid(1), "count {c}, 1 a group");
+        assert_eq!(g.read(&many).unwrap(), grid(256), "count {c}, 256 a group");
+        assert_eq!(g.read(&draw).unwrap(), vec![6, n, 0, 0], "count {c}, draw");
+    }
+    let count = Buffer::from_slice(&g, &[5u32], "count").unwrap();
+    let short: Buffer<u32> = Buffer::new(&g, 3, "3 words").unwrap();
+    let e = g.submit(|rec| maker.record_dispatch(rec, &count, 10, 0, &short)).unwrap_err().to_string();
+    assert!(e.contains("0 items per workgroup"), "{e}");
+    let e = g.submit(|rec| maker.record_draw(rec, &count, 10, 3, &short)).unwrap_err().to_string();
+    assert!(e.contains("at least 1 and 4"), "{e}");
+}
+
+#[test]
+fn an_engine_kernel_dispatched_over_what_a_compaction_kept() {
+    // The cull's count becomes the workgroups of the engine's own kernel (here the thin layer's
+    // self-test kernel, y = 3 x + 1, 64 invocations a group), dispatched indirectly.
+    let g = gpu();
+    let n = 100_003;
+    let kernel = Kernel::new(&g, &workgroup::shaders::SELFTEST_SCALE_ADD, &[(0, 64), (1, 1)]).unwrap();
+    let maker = ArgsFromCount::new(&g).unwrap();
+    let args: Buffer<u32> = Buffer::new(&g, 4, "args").unwrap();
+    for (k, threshold) in [-1.0f32, 0.5, 0.99999, 2.0].into_iter().enumerate() {
+        let c = culled(&g, n, threshold, 91 + k as u64);
+        let out = sentinel(&g, n, "out");
+        g.submit(|rec| {
+            c.compactor.record(rec, &c.input, n, &c.kept, &c.count)?;
+            rec.barrier(Sync::ComputeToCompute);
+            maker.record_dispatch(rec, &c.count, n as u32, 64, &args)?;
+            rec.barrier(Sync::ComputeToIndirect);
+            let push: [u32; 2] = [n as u32, 3];
+            rec.dispatch_indirect(&kernel, args.raw(), 0, &[c.kept.bind(), out.bind()], bytemuck::cast_slice(&push))?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        let kept = c.want();
+        // The groups cover the kept items rounded up to 64; the kernel checks only its own n.
+        let covered = kept.len().div_ceil(64) * 64;
+        let got = g.read(&out).unwrap();
+        let kept_words = g.read(&c.kept).unwrap();
+        for (i, &y) in got.iter().enumerate() {
+            let want = if i < covered.min(n) { kept_words[i].wrapping_mul(3).wrapping_add(1) } else { UNTOUCHED };
+            assert_eq!(y, want, "threshold {threshold}: output {i} ({} kept)", kept.len());
+        }
+    }
 }

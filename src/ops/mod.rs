@@ -5,6 +5,7 @@ pub mod compact;
 pub mod gray;
 pub mod histogram;
 pub mod images;
+pub mod indirect;
 pub mod layout;
 pub mod levels;
 pub mod numbers;
