@@ -1,8 +1,8 @@
 //! Engine mode, end to end: an engine that owns its Vulkan instance, device, queue and command
 //! buffer hands them to `workgroup`, which records a stable compaction (a cull), a reduction, a
 //! radix sort with indices of what the compaction kept (a draw order by depth, say: its length is
-//! the compaction's count, read by the GPU, never by the host), an exclusive scan (where each
-//! object's items start), two frames of auto levels on rgba8 images (a post-process: the second
+//! the compaction's count, read by the GPU, never by the host) and its indirect draw's arguments,
+//! an exclusive scan (where each object's items start) with its total, two frames of auto levels on rgba8 images (a post-process: the second
 //! frame with the first one's levels, as auto exposure) and a box blur of the second into that
 //! command buffer; the engine submits it with its own fence. Then the results are checked against
 //! the CPU references.
@@ -17,6 +17,7 @@ use workgroup::gpu::{AdoptInfo, Buffer, Context, Image, Recorder, Sync};
 use workgroup::ops::blur::{self, Blur};
 use workgroup::ops::compact::{self, Compactor, Func, Predicate};
 use workgroup::ops::images::{self, Rgba8, Synthetic};
+use workgroup::ops::indirect::ArgsFromCount;
 use workgroup::ops::levels::Levels;
 use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
 use workgroup::ops::scan::{self, Kind, Scanner};
@@ -119,11 +120,14 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let indices = Buffer::from_slice(&ctx, &(0..n as u32).collect::<Vec<u32>>(), "indices")?;
     let depths: Buffer<u32> = Buffer::new(&ctx, n, "sorted kept values")?;
     let order: Buffer<u32> = Buffer::new(&ctx, n, "draw order of the kept values")?;
+    // The indirect draw of the kept objects (a quad each, in that order): its arguments.
+    let draw_args: Buffer<u32> = Buffer::new(&ctx, 4, "VkDrawIndirectCommand")?;
     // For the scan: how many items each of n objects emits (0..7), and where each one's items
     // start in a packed list (the exclusive prefix sum of the counts).
     let counts: Vec<u32> = values.iter().map(|&v| (f32::from_bits(v) * 8.0) as u32).collect();
     let emitted = Buffer::from_slice(&ctx, &counts, "items per object")?;
     let starts: Buffer<u32> = Buffer::new(&ctx, n, "first item of each object")?;
+    let items: Buffer<u32> = Buffer::new(&ctx, 1, "items in all")?;
     // Two rendered frames of a 640x360 picture whose exposure rises, for the auto levels, and
     // the adjusted frames: R8G8B8A8_UNORM storage images (made here with workgroup's `Image`;
     // any such view of the engine's own images will do, in GENERAL layout).
@@ -141,6 +145,7 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let compactor = Compactor::new(&ctx, compact::Variant::Stable, ElemType::F32, keep, Func::Identity, n)?;
     let reducer = Reducer::new(&ctx, reduce::Variant::SinglePass, ElemType::F32, Op::Sum, n)?;
     let sorter = Sorter::radix_pairs(&ctx, ElemType::F32, n)?;
+    let args = ArgsFromCount::new(&ctx)?;
     let scanner = Scanner::new(&ctx, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Exclusive, n)?;
     let levels = Levels::new(&ctx, pixels as u64)?;
     let blur = Blur::new(&ctx, blur::Variant::Separable)?;
@@ -169,9 +174,13 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     // compute-shader reads first.
     rec.barrier(Sync::ComputeToCompute);
     sorter.record_pairs_counted(&mut rec, &kept, &indices, &count, &depths, &order)?;
+    // And the arguments of the engine's indirect draw of those objects: 6 vertices (a quad) per
+    // kept object. (Before its vkCmdDrawIndirect: Sync::ComputeToIndirect.)
+    args.record_draw(&mut rec, &count, n as u32, 6, &draw_args)?;
     // Where each object's items start: the exclusive sum of the counts (one pass, decoupled
     // look-back). It only reads `emitted`, uploaded before the first barrier.
-    scanner.record(&mut rec, &emitted, n, &starts)?;
+    // Its total, the number of items in all, stays on the GPU too (a later counted step's count).
+    scanner.record_with_total(&mut rec, &emitted, n, &starts, &items)?;
     // Auto levels of frame 0 (its own levels: 0.5% of the pixels may clip at each end), then frame
     // 1 in one pass with frame 0's levels, image to image (`record` and `record_following` do
     // the same on buffers of packed pixels). Each records its own barriers; the outputs are put
@@ -216,9 +225,13 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let cpu_depths: Vec<u32> = cpu_order.iter().map(|&i| cpu_kept[i as usize]).collect();
     anyhow::ensure!(ctx.read_range(&depths, 0, gpu_count)? == cpu_depths, "the sorted kept values differ from the CPU's");
     println!("sorted the {gpu_count} kept values with their indices (the stable argsort), counted on the GPU, as the CPU does");
+    anyhow::ensure!(ctx.read(&draw_args)? == [6, gpu_count as u32, 0, 0], "the indirect draw's arguments are not 6 vertices x {gpu_count}");
+    println!("indirect draw arguments: 6 vertices x {gpu_count} instances");
     let cpu_starts = workgroup::cpu::scan::scan(&counts, ElemType::U32, Op::Sum, Kind::Exclusive);
     anyhow::ensure!(ctx.read(&starts)? == cpu_starts, "the exclusive scan differs from the CPU's");
-    println!("exclusive scan of {n} item counts ({} items in all), as the CPU does", cpu_starts[n - 1] + counts[n - 1]);
+    let all_items = cpu_starts[n - 1] + counts[n - 1];
+    anyhow::ensure!(ctx.read(&items)?[0] == all_items, "the scan's total differs from the CPU's {all_items}");
+    println!("exclusive scan of {n} item counts, and its total ({all_items} items in all), as the CPU does");
     for (k, (levelled, want)) in frame_out.iter().zip(workgroup::cpu::levels::video(&frames, 5_000)).enumerate() {
         anyhow::ensure!(levelled.read(&ctx)? == want.1.pixels, "adjusted frame {k} differs from the CPU's");
         println!("auto levels of frame {k}: black {} white {}, as the CPU does", want.0.black, want.0.white);
@@ -239,8 +252,8 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     }
     // workgroup's objects go first; the engine's device outlives them and is destroyed by Engine.
     drop((
-        compactor, reducer, sorter, scanner, emitted, starts, levels, blur, input, kept, count, sum, indices, depths, order, frame_in,
-        frame_out, blurred,
+        compactor, reducer, sorter, args, draw_args, scanner, items, emitted, starts, levels, blur, input, kept, count, sum, indices,
+        depths, order, frame_in, frame_out, blurred,
     ));
     drop(ctx);
     Ok(())
