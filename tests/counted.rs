@@ -7,13 +7,23 @@ mod common;
 use common::{gpu, rng};
 use rand::Rng;
 use workgroup::cpu;
-use workgroup::gpu::{Buffer, Context, Kernel, Sync};
+use workgroup::gpu::{Buffer, Context, Kernel, Recorder, Sync};
 use workgroup::ops::compact::{self, Compactor, Func, Predicate};
 use workgroup::ops::indirect::ArgsFromCount;
 use workgroup::ops::numbers::{generate, Dist};
 use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
 use workgroup::ops::scan::{self, Kind, Scanner};
 use workgroup::ops::sort::{self, Sorter};
+
+/// Records `f` and a barrier that makes its outputs readable, submits, and waits.
+fn record_and_wait(g: &Context, f: impl FnOnce(&mut Recorder) -> workgroup::gpu::Result<()>) {
+    g.submit(|rec| {
+        f(rec)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+}
 
 /// Past the counted prefix the outputs must still hold this.
 const UNTOUCHED: u32 = 0xDEAD_BEEF;
@@ -56,12 +66,7 @@ fn scan_counted_by_an_uploaded_count() {
         for c in counts(cap) {
             let count = Buffer::from_slice(&g, &[c], "count").unwrap();
             let out = sentinel(&g, cap, "out");
-            g.submit(|rec| {
-                s.record_counted(rec, &input, &count, &out)?;
-                rec.barrier(Sync::ComputeToTransfer);
-                Ok(())
-            })
-            .unwrap();
+            record_and_wait(&g, |rec| s.record_counted(rec, &input, &count, &out));
             let n = (c as usize).min(cap);
             let what = format!("scan {} {} {}", ty.name(), op.name(), kind.name());
             assert_prefix(&g.read(&out).unwrap(), n, &what, |got| scan::verify(&data[..n], got, ty, op, kind, s.f32_sum_depth(n)).0);
@@ -133,14 +138,12 @@ fn scan_of_what_a_compaction_kept() {
         let c = culled(&g, 100_003, threshold, 11 + k as u64);
         let s = Scanner::new(&g, scan::Variant::SinglePass, ElemType::F32, Op::Sum, Kind::Exclusive, c.data.len()).unwrap();
         let out = sentinel(&g, c.data.len(), "scanned");
-        g.submit(|rec| {
+        record_and_wait(&g, |rec| {
             c.compactor.record(rec, &c.input, c.data.len(), &c.kept, &c.count)?;
             rec.barrier(Sync::ComputeToCompute); // the kept values and their count
             s.record_counted(rec, &c.kept, &c.count, &out)?;
-            rec.barrier(Sync::ComputeToTransfer);
             Ok(())
-        })
-        .unwrap();
+        });
         let kept = c.want();
         assert_eq!(g.read(&c.count).unwrap()[0] as usize, kept.len());
         let what = format!("exclusive f32 sum of the values > {threshold}");
@@ -162,12 +165,7 @@ fn reduce_counted_by_an_uploaded_count() {
             for c in counts(cap) {
                 let count = Buffer::from_slice(&g, &[c], "count").unwrap();
                 let out = sentinel(&g, 2, "out");
-                g.submit(|rec| {
-                    r.record_counted(rec, &input, &count, &out)?;
-                    rec.barrier(Sync::ComputeToTransfer);
-                    Ok(())
-                })
-                .unwrap();
+                record_and_wait(&g, |rec| r.record_counted(rec, &input, &count, &out));
                 let n = (c as usize).min(cap);
                 let what = format!("reduce {} {}", ty.name(), op.name());
                 assert_prefix(&g.read(&out).unwrap(), 1, &what, |got| reduce_wrong(&data[..n], got[0], ty, op, &r));
@@ -201,14 +199,12 @@ fn reduce_of_what_a_compaction_kept() {
         for op in Op::ALL {
             let r = Reducer::new(&g, reduce::Variant::SinglePass, ElemType::F32, op, c.data.len()).unwrap();
             let out = sentinel(&g, 2, "out");
-            g.submit(|rec| {
+            record_and_wait(&g, |rec| {
                 c.compactor.record(rec, &c.input, c.data.len(), &c.kept, &c.count)?;
                 rec.barrier(Sync::ComputeToCompute);
                 r.record_counted(rec, &c.kept, &c.count, &out)?;
-                rec.barrier(Sync::ComputeToTransfer);
                 Ok(())
-            })
-            .unwrap();
+            });
             let what = format!("{} of the values > {threshold}", op.name());
             assert_prefix(&g.read(&out).unwrap(), 1, &what, |got| reduce_wrong(&kept, got[0], ElemType::F32, op, &r));
         }
@@ -246,12 +242,7 @@ fn sort_counted_by_an_uploaded_count() {
             for c in rising.iter().chain(rising.iter().rev().skip(1)).copied() {
                 let count = Buffer::from_slice(&g, &[c], "count").unwrap();
                 let out = sentinel(&g, cap, "sorted");
-                g.submit(|rec| {
-                    s.record_counted(rec, &input, &count, &out)?;
-                    rec.barrier(Sync::ComputeToTransfer);
-                    Ok(())
-                })
-                .unwrap();
+                record_and_wait(&g, |rec| s.record_counted(rec, &input, &count, &out));
                 let n = (c as usize).min(cap);
                 let want = cpu::sort::sort(&data[..n], ty);
                 let what = format!("{} {}", variant.name(), ty.name());
@@ -278,14 +269,12 @@ fn argsort_of_what_a_compaction_kept() {
             let c = culled(&g, n, threshold, 41 + k as u64);
             let s = Sorter::pairs(&g, variant, ElemType::F32, n).unwrap();
             let (depths, order) = (sentinel(&g, n, "sorted kept"), sentinel(&g, n, "order"));
-            g.submit(|rec| {
+            record_and_wait(&g, |rec| {
                 c.compactor.record(rec, &c.input, n, &c.kept, &c.count)?;
                 rec.barrier(Sync::ComputeToCompute);
                 s.record_pairs_counted(rec, &c.kept, &iota, &c.count, &depths, &order)?;
-                rec.barrier(Sync::ComputeToTransfer);
                 Ok(())
-            })
-            .unwrap();
+            });
             let kept = c.want();
             let want_order = cpu::sort::argsort(&kept, ElemType::F32);
             let want_depths: Vec<u32> = want_order.iter().map(|&i| kept[i as usize]).collect();
@@ -325,12 +314,7 @@ fn onesweep_counted_whose_look_backs_all_give_up_is_redone_exactly() {
     for c in [0u32, 3073, 9000, 29_999] {
         let count = Buffer::from_slice(&g, &[c], "count").unwrap();
         let out = sentinel(&g, cap, "sorted");
-        g.submit(|rec| {
-            s.record_counted(rec, &input, &count, &out)?;
-            rec.barrier(Sync::ComputeToTransfer);
-            Ok(())
-        })
-        .unwrap();
+        record_and_wait(&g, |rec| s.record_counted(rec, &input, &count, &out));
         let n = c as usize;
         let want = cpu::sort::sort(&data[..n], ElemType::U32);
         assert_prefix(&g.read(&out).unwrap(), n, "onesweep with its fallback", |got| first_difference(got, &want));
@@ -354,12 +338,7 @@ fn onesweep_counted_runs_leave_no_state_that_a_later_run_takes() {
     for (run, c) in [14_000u32, 14_000, 9_000, 14_000, 29_000, 14_000].into_iter().enumerate() {
         let count = Buffer::from_slice(&g, &[c], "count").unwrap();
         let out = sentinel(&g, cap, "sorted");
-        g.submit(|rec| {
-            s.record_counted(rec, &buffers[run % 2], &count, &out)?;
-            rec.barrier(Sync::ComputeToTransfer);
-            Ok(())
-        })
-        .unwrap();
+        record_and_wait(&g, |rec| s.record_counted(rec, &buffers[run % 2], &count, &out));
         let n = c as usize;
         let want = cpu::sort::sort(&inputs[run % 2][..n], ElemType::U32);
         assert_prefix(&g.read(&out).unwrap(), n, &format!("run {run}"), |got| first_difference(got, &want));
@@ -397,16 +376,14 @@ fn scan_totals_with_n_from_the_host_and_counted() {
                     for n in [0usize, 1, 2, 2049, 4096, 6151, cap] {
                         let (out, total) = (sentinel(&g, cap, "out"), sentinel(&g, 1, "total"));
                         let count = Buffer::from_slice(&g, &[n as u32], "count").unwrap();
-                        g.submit(|rec| {
+                        record_and_wait(&g, |rec| {
                             if range >= cap {
                                 s.record_counted_with_total(rec, &input, &count, &out, &total)?;
                             } else {
                                 s.record_with_total(rec, &input, n, &out, &total)?;
                             }
-                            rec.barrier(Sync::ComputeToTransfer);
                             Ok(())
-                        })
-                        .unwrap();
+                        });
                         assert_prefix(&g.read(&out).unwrap(), n, &what, |got| {
                             scan::verify(&data[..n], got, ty, op, kind, s.f32_sum_depth(n)).0
                         });
@@ -434,14 +411,12 @@ fn a_scans_total_counts_the_next_step() {
     let (starts, total, sorted) = (sentinel(&g, objects, "starts"), sentinel(&g, 1, "total"), sentinel(&g, items.len(), "sorted"));
     let scanner = Scanner::new(&g, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Exclusive, objects).unwrap();
     let sorter = Sorter::new(&g, sort::Variant::Onesweep, ElemType::U32, items.len()).unwrap();
-    g.submit(|rec| {
+    record_and_wait(&g, |rec| {
         scanner.record_with_total(rec, &emitted_buf, objects, &starts, &total)?;
         rec.barrier(Sync::ComputeToCompute); // the total, read as the sort's count
         sorter.record_counted(rec, &items_buf, &total, &sorted)?;
-        rec.barrier(Sync::ComputeToTransfer);
         Ok(())
-    })
-    .unwrap();
+    });
     assert_eq!(g.read(&total).unwrap()[0], total_items);
     assert_eq!(g.read(&starts).unwrap(), cpu::scan::scan(&emitted, ElemType::U32, Op::Sum, Kind::Exclusive));
     let want = cpu::sort::sort(&items[..total_items as usize], ElemType::U32);
@@ -458,15 +433,13 @@ fn indirect_arguments_from_a_count() {
         let count = Buffer::from_slice(&g, &[c], "count").unwrap();
         let (dispatch, draw) = (sentinel(&g, 4, "dispatch args"), sentinel(&g, 4, "draw args"));
         let (one_each, many) = (sentinel(&g, 4, "one item a group"), sentinel(&g, 4, "256 a group"));
-        g.submit(|rec| {
+        record_and_wait(&g, |rec| {
             maker.record_dispatch(rec, &count, bound, 64, &dispatch)?;
             maker.record_dispatch(rec, &count, bound, 1, &one_each)?;
             maker.record_dispatch(rec, &count, bound, 256, &many)?;
             maker.record_draw(rec, &count, bound, 6, &draw)?;
-            rec.barrier(Sync::ComputeToTransfer);
             Ok(())
-        })
-        .unwrap();
+        });
         let n = c.min(bound);
         let grid = |per: u32| {
             let groups = n.div_ceil(per);
@@ -498,17 +471,15 @@ fn an_engine_kernel_dispatched_over_what_a_compaction_kept() {
     for (k, threshold) in [-1.0f32, 0.5, 0.99999, 2.0].into_iter().enumerate() {
         let c = culled(&g, n, threshold, 91 + k as u64);
         let out = sentinel(&g, n, "out");
-        g.submit(|rec| {
+        record_and_wait(&g, |rec| {
             c.compactor.record(rec, &c.input, n, &c.kept, &c.count)?;
             rec.barrier(Sync::ComputeToCompute);
             maker.record_dispatch(rec, &c.count, n as u32, 64, &args)?;
             rec.barrier(Sync::ComputeToIndirect);
             let push: [u32; 2] = [n as u32, 3];
             rec.dispatch_indirect(&kernel, args.raw(), 0, &[c.kept.bind(), out.bind()], bytemuck::cast_slice(&push))?;
-            rec.barrier(Sync::ComputeToTransfer);
             Ok(())
-        })
-        .unwrap();
+        });
         let kept = c.want();
         // The groups cover the kept items rounded up to 64; the kernel checks only its own n.
         let covered = kept.len().div_ceil(64) * 64;

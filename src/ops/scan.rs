@@ -317,18 +317,11 @@ impl Scanner {
     /// `Sync::ComputeToTransfer` / `ComputeToCompute` before reading it. Two records of one
     /// `Scanner` must be separated by a barrier (they share scratch).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>) -> Result<()> {
-        if n > self.capacity || n > input.len() || n > output.len() {
-            return Err(Error::invalid(format!(
-                "scan of {n} elements: the input holds {}, the output {}, the scanner was made for {}",
-                input.len(),
-                output.len(),
-                self.capacity
-            )));
-        }
+        self.check_n(input, n, output)?;
         if n == 0 {
             return Ok(());
         }
-        let ranges: Vec<(usize, usize)> = (0..n).step_by(self.range).map(|s| (s, (s + self.range).min(n))).collect();
+        let ranges = self.ranges(n);
         let kind = if self.kind == Kind::Exclusive { EXCLUSIVE } else { 0 };
         match &self.kernels {
             Kernels::Blocks { scan, add, totals, scanned } => {
@@ -415,15 +408,8 @@ impl Scanner {
         if total.is_empty() {
             return Err(Error::invalid("scan: the total buffer is empty"));
         }
-        if n > self.capacity || n > input.len() || n > output.len() {
-            return Err(Error::invalid(format!(
-                "scan of {n} elements: the input holds {}, the output {}, the scanner was made for {}",
-                input.len(),
-                output.len(),
-                self.capacity
-            )));
-        }
-        let mut ranges: Vec<(usize, usize)> = (0..n).step_by(self.range).map(|s| (s, (s + self.range).min(n))).collect();
+        self.check_n(input, n, output)?;
+        let mut ranges = self.ranges(n);
         if ranges.is_empty() {
             ranges.push((0, 0)); // one group writes the identity
         }
@@ -457,6 +443,24 @@ impl Scanner {
             return Err(Error::invalid("scan: the total buffer is empty"));
         }
         self.counted(rec, input, count, output, Some(total))
+    }
+
+    /// An error unless `n` fits the scanner and both buffers.
+    fn check_n(&self, input: &Buffer<u32>, n: usize, output: &Buffer<u32>) -> Result<()> {
+        if n > self.capacity || n > input.len() || n > output.len() {
+            return Err(Error::invalid(format!(
+                "scan of {n} elements: the input holds {}, the output {}, the scanner was made for {}",
+                input.len(),
+                output.len(),
+                self.capacity
+            )));
+        }
+        Ok(())
+    }
+
+    /// The ranges of `n` elements, each at most a binding's worth.
+    fn ranges(&self, n: usize) -> Vec<(usize, usize)> {
+        (0..n).step_by(self.range).map(|s| (s, (s + self.range).min(n))).collect()
     }
 
     fn check_single_pass(&self, what: &str) -> Result<()> {
