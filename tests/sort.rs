@@ -380,3 +380,27 @@ fn cli_table_json_and_bad_input() {
     fails_with_one_line(&["sort", "--variant", "quick"], "variant");
     fails_with_one_line(&["sort", "--input", "/nonexistent.npy"], "cannot read");
 }
+
+#[test]
+fn onesweep_runs_of_changing_n_leave_no_state_that_a_later_run_takes() {
+    // The status regions are laid out for each run's tiles, so a longer run's region 0 covers
+    // words a shorter run left in its region 1: each run must reset every word it uses before
+    // using it. With `check_state` every tile checks that its word is 0 when it publishes.
+    let g = gpu();
+    let cap = 40_000;
+    let knobs = OnesweepKnobs { check_state: true, ..Default::default() };
+    let s = Sorter::whole_gpu(&g, Variant::Onesweep, ElemType::U32, cap, false, knobs).unwrap();
+    let mut r = rng(99);
+    let data: Vec<u32> = (0..cap).map(|_| r.gen()).collect();
+    let (input, output) = (Buffer::from_slice(&g, &data, "keys").unwrap(), Buffer::<u32>::new(&g, cap, "sorted").unwrap());
+    for n in [9_000usize, 39_000, 14_000, 39_000, 3_000, 20_000] {
+        g.submit(|rec| {
+            s.record(rec, &input, n, &output)?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(g.read_range(&output, 0, n).unwrap(), cpu::sort::sort(&data[..n], ElemType::U32), "n {n}");
+        assert!(!s.dirty_state(&g).unwrap(), "n {n}: a tile found a status word left by an earlier run");
+    }
+}
