@@ -491,3 +491,101 @@ fn an_engine_kernel_dispatched_over_what_a_compaction_kept() {
         }
     }
 }
+
+#[test]
+fn compaction_counted_by_an_uploaded_count() {
+    let g = gpu();
+    let cap = 30_011;
+    for (ty, pred) in [
+        (ElemType::F32, Predicate::Greater(0.0f32.to_bits())),
+        (ElemType::U32, Predicate::Even),
+        (ElemType::I32, Predicate::Less(0)),
+        (ElemType::U32, Predicate::NonZero),
+    ] {
+        let data = generate(cap, ty, Dist::Normal, 101);
+        let input = Buffer::from_slice(&g, &data, "in").unwrap();
+        let c = Compactor::new(&g, compact::Variant::Stable, ty, pred, Func::Identity, cap).unwrap();
+        for k in counts(cap) {
+            let input_count = Buffer::from_slice(&g, &[k], "input count").unwrap();
+            let (out, kept) = (sentinel(&g, cap, "out"), sentinel(&g, 1, "kept"));
+            record_and_wait(&g, |rec| c.record_counted(rec, &input, &input_count, &out, &kept));
+            let n = (k as usize).min(cap);
+            let want = cpu::compact::compact(&data[..n], ty, pred, Func::Identity);
+            let what = format!("{} {pred:?}, count {k}", ty.name());
+            assert_eq!(g.read(&kept).unwrap()[0] as usize, want.len(), "{what}");
+            assert_prefix(&g.read(&out).unwrap(), want.len(), &what, |got| first_difference(got, &want));
+        }
+    }
+}
+
+#[test]
+fn a_second_cull_of_what_the_first_kept_and_host_runs_between() {
+    // Two-stage culling: x > 0.3, then x < 0.6 of what was kept, the second counted by the
+    // first's count. The second compactor also runs with n from the host between counted runs
+    // (its two-pass state and the counted three passes share one compactor), in its default form
+    // and with the overlapping passes (NVIDIA's default).
+    let g = gpu();
+    let n = 100_003;
+    let second_pred = Predicate::Less(0.6f32.to_bits());
+    let knob_sets = [compact::Knobs::default(), compact::Knobs { stable_overlap: Some(3), ..Default::default() }];
+    for (k, knobs) in knob_sets.into_iter().enumerate() {
+        let second = Compactor::with_knobs(
+            &g,
+            compact::Variant::Stable,
+            ElemType::F32,
+            second_pred,
+            Func::Identity,
+            n,
+            workgroup::ops::reduce::range_elems(&g),
+            compact::SPIN_LIMIT,
+            knobs,
+        )
+        .unwrap();
+        for (run, threshold) in [0.3f32, 0.5, -1.0, 0.9, 2.0].into_iter().enumerate() {
+            let c = culled(&g, n, threshold, 111 + run as u64 + 10 * k as u64);
+            let (out, kept2) = (sentinel(&g, n, "second cull"), sentinel(&g, 1, "kept twice"));
+            record_and_wait(&g, |rec| {
+                c.compactor.record(rec, &c.input, n, &c.kept, &c.count)?;
+                rec.barrier(Sync::ComputeToCompute);
+                second.record_counted(rec, &c.kept, &c.count, &out, &kept2)
+            });
+            let want = cpu::compact::compact(&c.want(), ElemType::F32, second_pred, Func::Identity);
+            let what = format!("knobs {k}, x > {threshold} then x < 0.6");
+            assert_eq!(g.read(&kept2).unwrap()[0] as usize, want.len(), "{what}");
+            assert_prefix(&g.read(&out).unwrap(), want.len(), &what, |got| first_difference(got, &want));
+            // The same compactor with n from the host, on the whole input.
+            let (out_host, kept_host) = (sentinel(&g, n, "host run"), sentinel(&g, 1, "host count"));
+            record_and_wait(&g, |rec| second.record(rec, &c.input, n, &out_host, &kept_host));
+            let want_host = cpu::compact::compact(&c.data, ElemType::F32, second_pred, Func::Identity);
+            assert_eq!(g.read(&kept_host).unwrap()[0] as usize, want_host.len(), "{what}: the host run between");
+            assert_prefix(&g.read(&out_host).unwrap(), want_host.len(), &format!("{what}: the host run"), |got| {
+                first_difference(got, &want_host)
+            });
+        }
+    }
+}
+
+#[test]
+fn compaction_counted_refuses_what_it_cannot_do() {
+    let g = gpu();
+    let buf: Buffer<u32> = Buffer::new(&g, 100, "in").unwrap();
+    let (input_count, kept) = (Buffer::from_slice(&g, &[50u32], "count").unwrap(), Buffer::<u32>::new(&g, 1, "kept").unwrap());
+    let keep = Predicate::NonZero;
+    for v in
+        [compact::Variant::GlobalAtomic, compact::Variant::GroupCounter, compact::Variant::SubgroupBallot, compact::Variant::StableLookback]
+    {
+        let c = Compactor::new(&g, v, ElemType::U32, keep, Func::Identity, 100).unwrap();
+        let e = g.submit(|rec| c.record_counted(rec, &buf, &input_count, &buf, &kept)).unwrap_err().to_string();
+        assert!(e.contains("use stable"), "{}: {e}", v.name());
+    }
+    let c = Compactor::new(&g, compact::Variant::Stable, ElemType::U32, keep, Func::Identity, 100).unwrap();
+    let e = g.submit(|rec| c.record_counted(rec, &buf, &input_count, &buf, &input_count)).unwrap_err().to_string();
+    assert!(e.contains("different buffers"), "{e}");
+    let short: Buffer<u32> = Buffer::new(&g, 10, "short").unwrap();
+    let e = g.submit(|rec| c.record_counted(rec, &buf, &input_count, &short, &kept)).unwrap_err().to_string();
+    assert!(e.contains("output holds 10"), "{e}");
+    let ranged = Compactor::with_range(&g, compact::Variant::Stable, ElemType::U32, keep, Func::Identity, 10_000, 4096).unwrap();
+    let big: Buffer<u32> = Buffer::new(&g, 10_000, "big").unwrap();
+    let e = g.submit(|rec| ranged.record_counted(rec, &big, &input_count, &big, &kept)).unwrap_err().to_string();
+    assert!(e.contains("one range"), "{e}");
+}

@@ -8,8 +8,13 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; } p;
+// counted: 1 when the elements are the count in binding 10, at most n (device_count.glsl).
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint counted; } p;
 #include "compact_common.glsl"
+#define COUNT_BINDING 10
+#include "device_count.glsl"
+uint N; // the elements of this run (p.n, or a counted run's count)
+#define TILE_N N
 #define ROUNDS_SPEC
 #include "stable_tile.glsl"
 layout(std430, binding = 3) writeonly buffer Tiles { uint tile_counts[]; };
@@ -18,7 +23,8 @@ shared uint sg_sum[gl_WorkGroupSize.x];
 
 void main() {
     uint t = gl_LocalInvocationID.x;
-    uint ntiles = (p.n + tile_size() - 1u) / tile_size();
+    N = counted_n(p.counted != 0u, p.n);
+    uint ntiles = (N + tile_size() - 1u) / tile_size();
     for (uint tile = gl_WorkGroupID.x; tile < ntiles; tile += gl_NumWorkGroups.x) {
         uint c = 0u;
         for (uint r = 0u; r < ROUNDS; ++r) {

@@ -1,5 +1,9 @@
 // A tile of the stable compaction: ROUNDS x local size uvec4 loads (16-byte, coalesced: round r,
-// invocation t holds elements tile_start + r*4*L + 4t .. +3). Elements past p.n never pass.
+// invocation t holds elements tile_start + r*4*L + 4t .. +3). Elements past TILE_N never pass:
+// p.n, unless the includer defines TILE_N first (a counted run's length).
+#ifndef TILE_N
+#define TILE_N p.n
+#endif
 layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
 layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 
@@ -12,14 +16,14 @@ const uint ROUNDS = 4u;
 
 uint tile_size() { return ROUNDS * 4u * gl_WorkGroupSize.x; }
 
-// Elements past p.n read as never_kept(): the masks need no bound checks (fewer registers live
+// Elements past TILE_N read as never_kept(): the masks need no bound checks (fewer registers live
 // in the kernels that recompute them).
 uvec4 load4(uint i4) {
     uint i = 4u * i4;
-    if (i + 3u < p.n) return x4[i4];
+    if (i + 3u < TILE_N) return x4[i4];
     uvec4 v = uvec4(never_kept());
     for (uint c = 0u; c < 4u; ++c) {
-        if (i + c < p.n) v[c] = x1[i + c];
+        if (i + c < TILE_N) v[c] = x1[i + c];
     }
     return v;
 }

@@ -888,6 +888,53 @@ impl Compactor {
         self.record_stamped(rec, input, n, output, count, &mut |_, _| Ok(()))
     }
 
+    /// As [`record`](Compactor::record), with the number of input elements read by the GPU from
+    /// word 0 of `input_count` when the compaction runs (an earlier compaction's count, say: a
+    /// second cull of what the first one kept, with no read back between them). The count is
+    /// clamped to the compactor's capacity and the input's length; nothing past it is read.
+    /// `count` (the kept elements) must be another buffer. `stable` only, in one range, and by
+    /// its three passes (count, scan, scatter: they share no state with the two-pass forms, so
+    /// counted and host runs of one compactor may alternate).
+    ///
+    /// Barrier contract: as `record`'s, and `input_count` too must be written and visible to
+    /// compute-shader reads before.
+    pub fn record_counted(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        input_count: &Buffer<u32>,
+        output: &Buffer<u32>,
+        count: &Buffer<u32>,
+    ) -> Result<()> {
+        if self.variant != Variant::Stable {
+            return Err(Error::Unsupported(format!(
+                "a compaction counted on the GPU: the {} variant takes its length from the host; use stable",
+                self.variant.name()
+            )));
+        }
+        if input_count.is_empty() || count.is_empty() {
+            return Err(Error::invalid("compact: the count buffer is empty"));
+        }
+        if input_count.raw() == count.raw() {
+            return Err(Error::invalid("compact: the input's count and the kept count must be different buffers"));
+        }
+        let bound = self.capacity.min(input.len());
+        if bound > self.range {
+            return Err(Error::Unsupported(format!(
+                "a compaction counted on the GPU takes one range: at most {} elements here, this one may count {bound}",
+                self.range
+            )));
+        }
+        if output.len() < bound {
+            return Err(Error::invalid(format!("compact: the output holds {}, the input may count {bound}", output.len())));
+        }
+        // The last run's reads of the tile counts (and this run's inputs: the caller's barrier).
+        rec.barrier(Sync::ComputeToCompute);
+        let windows = self.windows(output);
+        let ranges = [(0, bound)];
+        self.record_stable(rec, input, &ranges, &windows, count.bind_range(0, 1), false, Some(input_count), &mut |_, _| Ok(()))
+    }
+
     /// As `record`, calling `stamp(rec, pass)` after each pass (after the dispatches of every
     /// range of that pass): "fill", "count", "scan", "scatter", "lookback", "fallback" or
     /// "compact". `--passes` records GPU timestamps there.
@@ -913,19 +960,7 @@ impl Compactor {
             return Err(Error::invalid("compact: the count buffer is empty"));
         }
         let w = self.range;
-        let windows: Vec<_> = (0..4)
-            .map(|k| {
-                if self.one_window {
-                    return output.bind_range(0, output.len().min(w).max(1)); // WINDOWS = 1: only window 0 is used
-                }
-                let s = k * w;
-                if s < output.len() {
-                    output.bind_range(s, (s + w).min(output.len()))
-                } else {
-                    output.bind_range(0, w.min(output.len()).max(1)) // never written: k*w >= n
-                }
-            })
-            .collect();
+        let windows = self.windows(output);
         let shift = w.trailing_zeros();
         let push = |len: usize, tile_base: usize| -> Vec<u8> {
             bytemuck::cast_slice(&[len as u32, self.threshold, shift, tile_base as u32]).to_vec()
@@ -971,7 +1006,7 @@ impl Compactor {
             }
             Variant::Stable => match self.supers {
                 Some(supers) => self.record_two_pass(rec, input, &ranges, &windows, cnt, supers, stamp)?,
-                None => self.record_stable(rec, input, &ranges, &windows, cnt, false, stamp)?,
+                None => self.record_stable(rec, input, &ranges, &windows, cnt, false, None, stamp)?,
             },
             Variant::StableLookback => {
                 // One pass per range (its tickets and status words zeroed here). A tile that gave
@@ -1040,7 +1075,7 @@ impl Compactor {
                 stamp(rec, "lookback")?;
                 if n > 0 && self.knobs.lookback_fallback && !self.tail_in_kernel {
                     rec.barrier(Sync::Full); // the indirect arguments were filled, then maybe written
-                    self.record_stable(rec, input, &ranges, &windows, cnt, true, &mut |_, _| Ok(()))?;
+                    self.record_stable(rec, input, &ranges, &windows, cnt, true, None, &mut |_, _| Ok(()))?;
                     stamp(rec, "fallback")?;
                 }
             }
@@ -1126,8 +1161,27 @@ impl Compactor {
         Ok(())
     }
 
+    /// The output's four windows of one range each (bindings 4..7).
+    fn windows(&self, output: &Buffer<u32>) -> Vec<crate::gpu::Bind> {
+        let w = self.range;
+        (0..4)
+            .map(|k| {
+                if self.one_window {
+                    return output.bind_range(0, output.len().min(w).max(1)); // WINDOWS = 1: only window 0 is used
+                }
+                let s = k * w;
+                if s < output.len() {
+                    output.bind_range(s, (s + w).min(output.len()))
+                } else {
+                    output.bind_range(0, w.min(output.len()).max(1)) // never written: k*w >= n
+                }
+            })
+            .collect()
+    }
+
     /// The 3-pass `stable`; `indirect`: its dispatch sizes come from the look-back state (all
-    /// zero unless the look-back gave up).
+    /// zero unless the look-back gave up); `counted`: the elements are word 0 of that buffer, at
+    /// most the one range's length (`record_counted`).
     #[allow(clippy::too_many_arguments)]
     fn record_stable(
         &self,
@@ -1137,12 +1191,16 @@ impl Compactor {
         windows: &[crate::gpu::Bind],
         cnt: crate::gpu::Bind,
         indirect: bool,
+        counted: Option<&Buffer<u32>>,
         stamp: &mut dyn FnMut(&mut Recorder, &'static str) -> Result<()>,
     ) -> Result<()> {
         let shift = self.range.trailing_zeros();
+        let flag = counted.is_some() as u32;
         let push = |len: usize, tile_base: usize| -> Vec<u8> {
-            bytemuck::cast_slice(&[len as u32, self.threshold, shift, tile_base as u32]).to_vec()
+            bytemuck::cast_slice(&[len as u32, self.threshold, shift, tile_base as u32, flag]).to_vec()
         };
+        // The device count's binding (a counted run), else the input's (unused).
+        let n_bind = |s: usize, e: usize| counted.map_or(input.bind_range(s, e), |c| c.bind_range(0, 1));
         let go = |rec: &mut Recorder, kernel: &Kernel, groups: u32, args: u64, binds: &[crate::gpu::Bind], pc: &[u8]| {
             if indirect {
                 rec.dispatch_indirect(kernel, self.state.raw(), args * 12, binds, pc)
@@ -1158,7 +1216,7 @@ impl Compactor {
             }
             let tiles = (e - s).div_ceil(self.tile);
             let groups = self.knobs.groups.unwrap_or(tiles.min(MAX_GROUPS) as u32);
-            let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind()];
+            let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind(), n_bind(s, e)];
             go(rec, &self.kernels[0], groups, 0, &binds, &push(e - s, tile_base))?;
             bases.push(tile_base);
             tile_base += tiles;
@@ -1166,8 +1224,10 @@ impl Compactor {
         stamp(rec, "count")?;
         if !ranges.is_empty() {
             rec.barrier(Sync::ComputeToCompute);
-            let scan_push = bytemuck::bytes_of(&(tile_base as u32)).to_vec();
-            go(rec, &self.kernels[1], 1, 1, &[self.tiles.bind(), cnt], &scan_push)?;
+            let bound = ranges.last().map_or(0, |r| r.1);
+            let scan_push: Vec<u8> = bytemuck::cast_slice(&[tile_base as u32, flag, bound as u32, self.tile as u32]).to_vec();
+            let n = n_bind(0, bound);
+            go(rec, &self.kernels[1], 1, 1, &[self.tiles.bind(), cnt, n], &scan_push)?;
         }
         stamp(rec, "scan")?;
         for (&(s, e), &base) in ranges.iter().zip(&bases) {
@@ -1183,6 +1243,7 @@ impl Compactor {
                 windows[2],
                 windows[3],
                 windows[0],
+                n_bind(s, e),
             ];
             go(rec, &self.kernels[2], groups, 0, &binds, &push(e - s, base))?;
         }
