@@ -128,6 +128,29 @@ fn run(ctx: &Context, o: &Options, bw: &Bandwidth, cap: usize) -> Result<(Vec<Ro
             },
         )?);
     }
+    {
+        // A stable compaction (x > 0.5: about half of K kept): n from the host in the default
+        // form, counted in the three passes.
+        let g = o.device(ctx)?;
+        let f = Form { g: &g, o, cap, k };
+        let keep = Predicate::Greater(0.5f32.to_bits());
+        let (input, count) = (Buffer::from_slice(&g, &floats, "values")?, Buffer::from_slice(&g, &[k as u32], "count")?);
+        let (out, kept) = (Buffer::new(&g, cap, "kept")?, Buffer::new(&g, 1, "kept count")?);
+        let c = Compactor::new(&g, compact::Variant::Stable, ElemType::F32, keep, Func::Identity, cap)?;
+        let want = crate::cpu::compact::compact(&floats[..k], ElemType::F32, keep, Func::Identity);
+        rows.extend(f.rows(
+            "compact f32 x > 0.5 stable",
+            6,
+            |rec, counted| if counted { c.record_counted(rec, &input, &count, &out, &kept) } else { c.record(rec, &input, k, &out, &kept) },
+            || {
+                let got = g.read(&kept)?[0] as usize;
+                if got != want.len() {
+                    return Ok(Some(format!("kept {got}, the CPU {}", want.len())));
+                }
+                Ok(first_difference(&g.read_range(&out, 0, got)?, &want))
+            },
+        )?);
+    }
     let want_order = crate::cpu::sort::argsort(&floats[..k], ElemType::F32);
     let want_sorted: Vec<u32> = want_order.iter().map(|&i| floats[i as usize]).collect();
     for variant in sort::Variant::WHOLE_GPU {
