@@ -18,5 +18,7 @@ for round in 1 2; do
     log $b sort --n 67108864 --type f32 --variant radix,onesweep --indices --runs 20
     log $b scan --n 67108864 --type u32 --exclusive --variant single-pass --runs 30
     log $b reduce --n 268435456 --type f32 --variant single-pass --runs 30
+    log $b compact --n 67108864 --type f32 --variant stable --runs 30
+    log $b compact --n 67108864 --type f32 --variant stable --stable-passes 3 --runs 30
   done
 done
