@@ -907,10 +907,7 @@ impl Compactor {
         count: &Buffer<u32>,
     ) -> Result<()> {
         if self.variant != Variant::Stable {
-            return Err(Error::Unsupported(format!(
-                "a compaction counted on the GPU: the {} variant takes its length from the host; use stable",
-                self.variant.name()
-            )));
+            return Err(super::not_counted("a compaction", self.variant.name(), "stable"));
         }
         if input_count.is_empty() || count.is_empty() {
             return Err(Error::invalid("compact: the count buffer is empty"));
@@ -919,12 +916,7 @@ impl Compactor {
             return Err(Error::invalid("compact: the input's count and the kept count must be different buffers"));
         }
         let bound = self.capacity.min(input.len());
-        if bound > self.range {
-            return Err(Error::Unsupported(format!(
-                "a compaction counted on the GPU takes one range: at most {} elements here, this one may count {bound}",
-                self.range
-            )));
-        }
+        super::check_one_range("a compaction", bound, self.range)?;
         if output.len() < bound {
             return Err(Error::invalid(format!("compact: the output holds {}, the input may count {bound}", output.len())));
         }

@@ -21,3 +21,21 @@ pub(crate) fn variant_named<V: Copy>(s: &str, all: &[V], name: fn(V) -> &'static
         crate::gpu::Error::invalid(format!("{what} {s:?}: use one of {}", names.join(", ")))
     })
 }
+
+/// The refusal of a counted record (`record_counted`) by a variant that takes its length from the
+/// host: `what` names the op ("a scan"), `instead` the variant to use.
+pub(crate) fn not_counted(what: &str, variant: &str, instead: &str) -> crate::gpu::Error {
+    crate::gpu::Error::Unsupported(format!(
+        "{what} counted on the GPU: the {variant} variant takes its length from the host; use {instead}"
+    ))
+}
+
+/// Counted records work in one range (one binding of each buffer): an error past it.
+pub(crate) fn check_one_range(what: &str, bound: usize, range: usize) -> crate::gpu::Result<()> {
+    if bound > range {
+        return Err(crate::gpu::Error::Unsupported(format!(
+            "{what} counted on the GPU takes one range: at most {range} elements here, this one may count {bound}"
+        )));
+    }
+    Ok(())
+}

@@ -318,21 +318,13 @@ impl Reducer {
     /// compute-shader reads before.
     pub fn record_counted(&self, rec: &mut Recorder, input: &Buffer<u32>, count: &Buffer<u32>, output: &Buffer<u32>) -> Result<()> {
         if self.variant != Variant::SinglePass {
-            return Err(Error::Unsupported(format!(
-                "a reduction counted on the GPU: the {} variant takes its length from the host; use single-pass",
-                self.variant.name()
-            )));
+            return Err(super::not_counted("a reduction", self.variant.name(), "single-pass"));
         }
         if count.is_empty() || output.is_empty() {
             return Err(Error::invalid("reduce: the count or the output buffer is empty"));
         }
         let bound = self.capacity.min(input.len());
-        if bound > self.range {
-            return Err(Error::Unsupported(format!(
-                "a reduction counted on the GPU takes one range: at most {} elements here, this one may count {bound}",
-                self.range
-            )));
-        }
+        super::check_one_range("a reduction", bound, self.range)?;
         // One element at least, so that the bindings are not empty; the grid covers the bound
         // and its groups past the count add nothing.
         let bound_bind = bound.max(1).min(input.len().max(1));

@@ -483,12 +483,7 @@ impl Scanner {
             return Err(Error::invalid("scan: the count buffer is empty"));
         }
         let bound = self.capacity.min(input.len()).min(output.len());
-        if bound > self.range {
-            return Err(Error::Unsupported(format!(
-                "a scan counted on the GPU takes one range: at most {} elements here, this one may count {bound}",
-                self.range
-            )));
-        }
+        super::check_one_range("a scan", bound, self.range)?;
         if bound == 0 && total.is_none() {
             return Ok(());
         }
