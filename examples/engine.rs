@@ -2,6 +2,7 @@
 //! buffer hands them to `workgroup`, which records a stable compaction (a cull), a reduction, a
 //! radix sort with indices of what the compaction kept (a draw order by depth, say: its length is
 //! the compaction's count, read by the GPU, never by the host) and its indirect draw's arguments,
+//! a second cull of what the first kept (counted the same way),
 //! an exclusive scan (where each object's items start) with its total, two frames of auto levels on rgba8 images (a post-process: the second
 //! frame with the first one's levels, as auto exposure) and a box blur of the second into that
 //! command buffer; the engine submits it with its own fence. Then the results are checked against
@@ -113,6 +114,10 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let input = Buffer::from_slice(&ctx, &values, "values")?;
     let kept: Buffer<u32> = Buffer::new(&ctx, n, "kept values")?;
     let count: Buffer<u32> = Buffer::new(&ctx, 1, "kept count")?;
+    // A second cull of what the first kept (x < 0.75, say a finer test): its input's length is
+    // the first one's count, on the GPU.
+    let kept_twice: Buffer<u32> = Buffer::new(&ctx, n, "kept by both culls")?;
+    let count_twice: Buffer<u32> = Buffer::new(&ctx, 1, "kept by both culls, count")?;
     let sum: Buffer<u32> = Buffer::new(&ctx, 1, "sum")?;
     let results: Buffer<u32> = Buffer::new(&ctx, 2, "the engine's copy of count and sum")?;
     // For the sort: the indices 0, 1, 2, ... of the kept values, and the kept values (as depths)
@@ -143,6 +148,8 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     // Made once, recorded every frame.
     let keep = Predicate::Greater(0.5f32.to_bits());
     let compactor = Compactor::new(&ctx, compact::Variant::Stable, ElemType::F32, keep, Func::Identity, n)?;
+    let keep_second = Predicate::Less(0.75f32.to_bits());
+    let second_cull = Compactor::new(&ctx, compact::Variant::Stable, ElemType::F32, keep_second, Func::Identity, n)?;
     let reducer = Reducer::new(&ctx, reduce::Variant::SinglePass, ElemType::F32, Op::Sum, n)?;
     let sorter = Sorter::radix_pairs(&ctx, ElemType::F32, n)?;
     let args = ArgsFromCount::new(&ctx)?;
@@ -174,6 +181,8 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     // compute-shader reads first.
     rec.barrier(Sync::ComputeToCompute);
     sorter.record_pairs_counted(&mut rec, &kept, &indices, &count, &depths, &order)?;
+    // The second cull of the kept values, counted by the first cull's count as well.
+    second_cull.record_counted(&mut rec, &kept, &count, &kept_twice, &count_twice)?;
     // And the arguments of the engine's indirect draw of those objects: 6 vertices (a quad) per
     // kept object. (Before its vkCmdDrawIndirect: Sync::ComputeToIndirect.)
     args.record_draw(&mut rec, &count, n as u32, 6, &draw_args)?;
@@ -219,6 +228,14 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let bound = reduce::f32_sum_bound(reduce::Variant::SinglePass, n, sum_abs, reducer.range());
     anyhow::ensure!((gpu_sum - cpu_sum).abs() <= bound, "sum {gpu_sum} differs from the f64 sum {cpu_sum} by more than {bound:e}");
     println!("kept {gpu_count} of {n} values > 0.5, in order, as the CPU does");
+    let cpu_twice = workgroup::cpu::compact::compact(&cpu_kept, ElemType::F32, keep_second, Func::Identity);
+    let twice = ctx.read(&count_twice)?[0] as usize;
+    anyhow::ensure!(
+        ctx.read_range(&kept_twice, 0, twice)? == cpu_twice,
+        "the second cull differs from the CPU ({twice} kept against {})",
+        cpu_twice.len()
+    );
+    println!("a second cull kept {twice} of those below 0.75 (its input counted on the GPU), as the CPU does");
     println!("sum {gpu_sum} (f64 on the CPU: {cpu_sum}; |error| {:.2e} <= {bound:.2e})", (gpu_sum - cpu_sum).abs());
     let cpu_order = workgroup::cpu::sort::argsort(&cpu_kept, ElemType::F32);
     anyhow::ensure!(ctx.read_range(&order, 0, gpu_count)? == cpu_order, "the draw order differs from the CPU's stable argsort");
@@ -252,8 +269,30 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     }
     // workgroup's objects go first; the engine's device outlives them and is destroyed by Engine.
     drop((
-        compactor, reducer, sorter, args, draw_args, scanner, items, emitted, starts, levels, blur, input, kept, count, sum, indices,
-        depths, order, frame_in, frame_out, blurred,
+        compactor,
+        second_cull,
+        kept_twice,
+        count_twice,
+        reducer,
+        sorter,
+        args,
+        draw_args,
+        scanner,
+        items,
+        emitted,
+        starts,
+        levels,
+        blur,
+        input,
+        kept,
+        count,
+        sum,
+        indices,
+        depths,
+        order,
+        frame_in,
+        frame_out,
+        blurred,
     ));
     drop(ctx);
     Ok(())
