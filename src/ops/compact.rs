@@ -1191,8 +1191,9 @@ impl Compactor {
         let push = |len: usize, tile_base: usize| -> Vec<u8> {
             bytemuck::cast_slice(&[len as u32, self.threshold, shift, tile_base as u32, flag]).to_vec()
         };
-        // The device count's binding (a counted run), else the input's (unused).
-        let n_bind = |s: usize, e: usize| counted.map_or(input.bind_range(s, e), |c| c.bind_range(0, 1));
+        // The device count's binding (a counted run), else one word of the input's range (unused;
+        // a whole input past one range would exceed the device's binding limit).
+        let n_bind = |s: usize| counted.map_or(input.bind_range(s, s + 1), |c| c.bind_range(0, 1));
         let go = |rec: &mut Recorder, kernel: &Kernel, groups: u32, args: u64, binds: &[crate::gpu::Bind], pc: &[u8]| {
             if indirect {
                 rec.dispatch_indirect(kernel, self.state.raw(), args * 12, binds, pc)
@@ -1208,7 +1209,7 @@ impl Compactor {
             }
             let tiles = (e - s).div_ceil(self.tile);
             let groups = self.knobs.groups.unwrap_or(tiles.min(MAX_GROUPS) as u32);
-            let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind(), n_bind(s, e)];
+            let binds = [input.bind_range(s, e), input.bind_range(s, e), self.tiles.bind(), n_bind(s)];
             go(rec, &self.kernels[0], groups, 0, &binds, &push(e - s, tile_base))?;
             bases.push(tile_base);
             tile_base += tiles;
@@ -1218,7 +1219,7 @@ impl Compactor {
             rec.barrier(Sync::ComputeToCompute);
             let bound = ranges.last().map_or(0, |r| r.1);
             let scan_push: Vec<u8> = bytemuck::cast_slice(&[tile_base as u32, flag, bound as u32, self.tile as u32]).to_vec();
-            let n = n_bind(0, bound);
+            let n = n_bind(0);
             go(rec, &self.kernels[1], 1, 1, &[self.tiles.bind(), cnt, n], &scan_push)?;
         }
         stamp(rec, "scan")?;
@@ -1235,7 +1236,7 @@ impl Compactor {
                 windows[2],
                 windows[3],
                 windows[0],
-                n_bind(s, e),
+                n_bind(s),
             ];
             go(rec, &self.kernels[2], groups, 0, &binds, &push(e - s, base))?;
         }

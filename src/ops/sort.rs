@@ -310,7 +310,7 @@ impl Radix {
         let tiles = n.div_ceil(RADIX_TILE) as u32;
         let (count_bind, counted) = match count {
             Some(c) => (c.bind_range(0, 1), 1),
-            None => (input.bind(), 0), // unused
+            None => (input.bind_range(0, 1), 0), // unused
         };
         let (values_in, values_out) = values.unwrap_or((&self.no_values, &self.no_values));
         let values_scratch = self.values.as_ref().unwrap_or(&self.no_values);
