@@ -325,9 +325,9 @@ impl Reducer {
         }
         let bound = self.capacity.min(input.len());
         super::check_one_range("a reduction", bound, self.range)?;
-        // One element at least, so that the bindings are not empty; the grid covers the bound
-        // and its groups past the count add nothing.
-        let bound_bind = bound.max(1).min(input.len().max(1));
+        // One element at least, so that the bindings are not empty (a buffer holds 16 bytes at
+        // least); the grid covers the bound and its groups past the count add nothing.
+        let bound_bind = bound.max(1);
         let groups = grid_groups(bound);
         let binds = [
             input.bind_range(0, bound_bind),

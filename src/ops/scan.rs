@@ -478,7 +478,9 @@ impl Scanner {
         output: &Buffer<u32>,
         total: Option<&Buffer<u32>>,
     ) -> Result<()> {
-        self.check_single_pass("a scan counted on the GPU")?;
+        if !matches!(self.kernels, Kernels::SinglePass { .. }) {
+            return Err(super::not_counted("a scan", self.variant.name(), "single-pass"));
+        }
         if count.is_empty() {
             return Err(Error::invalid("scan: the count buffer is empty"));
         }
