@@ -110,6 +110,7 @@ fn emit(out: &mut String, ident: &str, name: &str, words: &[u32]) {
             let kind = match info.ty {
                 rspirv_reflect::DescriptorType::STORAGE_BUFFER => "StorageBuffer",
                 rspirv_reflect::DescriptorType::STORAGE_IMAGE => "StorageImage",
+                rspirv_reflect::DescriptorType::SAMPLED_IMAGE => "SampledImage",
                 rspirv_reflect::DescriptorType::UNIFORM_BUFFER => "UniformBuffer",
                 other => panic!("{name}: binding {binding} has unsupported descriptor type {other:?}"),
             };

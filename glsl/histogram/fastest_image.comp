@@ -14,25 +14,8 @@ layout(constant_id = 3) const uint NUM_SUB = 8u;
 layout(binding = 0, rgba8) readonly uniform image2D src;
 layout(std430, binding = 1) buffer Bins { uint bins[]; };
 
-shared uint sub_bins[NUM_SUB * BINS];
-uint sub; // this subgroup's sub-histogram
-
-void texel(ivec2 at, uvec4 c) {
-    atomicAdd(sub_bins[sub + bin_of(c.r, c.g, c.b)], 1u);
+uint texel_bin(uvec4 c) {
+    return bin_of(c.r, c.g, c.b);
 }
-#include "image_tiles.glsl"
-
-void main() {
-    uint l = gl_LocalInvocationID.x;
-    for (uint i = l; i < NUM_SUB * BINS; i += 256u) sub_bins[i] = 0u;
-    sub = (gl_SubgroupID % NUM_SUB) * BINS;
-    barrier(); // the sub-histograms are zero
-    ivec2 size = imageSize(src);
-    walk_image_tiles(uint(size.x), uint(size.y));
-    barrier(); // every count of this group is in
-    for (uint b = l; b < BINS; b += 256u) {
-        uint c = 0u;
-        for (uint s = 0u; s < NUM_SUB; ++s) c += sub_bins[s * BINS + b];
-        if (c != 0u) atomicAdd(bins[b], c);
-    }
-}
+#define IMAGE_SIZE imageSize(src)
+#include "histogram_image_walk.glsl"

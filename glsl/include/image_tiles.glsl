@@ -6,7 +6,16 @@
 // 0.286 with these; docs/levels.md). The includer declares `src` (a readonly rgba8 image2D)
 // and defines `void texel(ivec2 at, uvec4 c)` before including this file: it gets each texel
 // of the image once, as 0..255 integers (imageLoad's c / 255 rounds back to c exactly).
+// An includer may instead define TEXEL_T (the type texel() gets) and LOAD_TEXEL(p) (how one is
+// read), as histogram/fastest_sampled.comp does with texelFetch; texel() may then come after.
 // Host side: dispatch min(tiles, cap) groups of 256, tiles = ceil(w / 32) * ceil(h / 64).
+#ifndef TEXEL_T
+#define TEXEL_T uvec4
+#endif
+#ifndef LOAD_TEXEL
+#define LOAD_TEXEL(p) uvec4(round(imageLoad(src, p) * 255.0))
+#endif
+void texel(ivec2 at, TEXEL_T c);
 
 const uint TILE_W = 32u;
 const uint TILE_H = 64u;
@@ -17,10 +26,10 @@ void walk_image_tiles(uint width, uint height) {
     uint lx = l % TILE_W, ly = l / TILE_W;
     for (uint t = gl_WorkGroupID.x; t < tiles; t += gl_NumWorkGroups.x) {
         uint x = (t % tiles_x) * TILE_W + lx, y0 = (t / tiles_x) * TILE_H + ly;
-        uvec4 c[8];
+        TEXEL_T c[8];
         for (uint j = 0u; j < 8u; ++j) {
             uint y = y0 + 8u * j;
-            c[j] = (x < width && y < height) ? uvec4(round(imageLoad(src, ivec2(x, y)) * 255.0)) : uvec4(0u);
+            c[j] = (x < width && y < height) ? LOAD_TEXEL(ivec2(x, y)) : TEXEL_T(0);
         }
         for (uint j = 0u; j < 8u; ++j) {
             uint y = y0 + 8u * j;

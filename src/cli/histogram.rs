@@ -1,8 +1,8 @@
 use super::Global;
 use anyhow::Context as _;
 use std::path::PathBuf;
-use workgroup::ops::histogram::{self, ChunkShape, Measure, Params, Variant};
-use workgroup::ops::images::{self, Rgba8};
+use workgroup::ops::histogram::{self, ChunkShape, LogRange, Measure, Params, Variant};
+use workgroup::ops::images::{self, ColorFormat, Encoding, Rgba8};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -11,9 +11,19 @@ pub struct Args {
     /// Number of bins (1 ..= 4194304)
     #[arg(long, default_value_t = 256)]
     bins: u32,
-    /// What is binned: luminance (seed 000) or grey (seed 001)
-    #[arg(long, value_enum, default_value_t = MeasureArg::Luminance)]
-    measure: MeasureArg,
+    /// What is binned: luminance (seed 000), grey (seed 001), or log-luminance (octaves of linear
+    /// luminance, for exposure; see --log-range). Default: luminance, or log-luminance for a
+    /// float --format
+    #[arg(long, value_enum)]
+    measure: Option<MeasureArg>,
+    /// log-luminance: the octaves binned, MIN:MAX (2^MIN <= L < 2^MAX; bins = octaves times a
+    /// power of two)
+    #[arg(long, default_value = "-16:16", allow_hyphen_values = true, value_name = "MIN:MAX")]
+    log_range: String,
+    /// The image format fastest-sampled reads (the photo is stored in it; float formats get its
+    /// linear light): rgba8, rgba8-srgb, bgra8, bgra8-srgb, rgba16f, rgba32f, b10g11r11f
+    #[arg(long, default_value = "rgba8")]
+    format: String,
     /// Variant: cpu, cpu-par, single, racy, atomic, chunks-sum, chunks-reduce, global-atomic,
     /// shared, per-thread, fastest, fastest-image, auto (fastest that fits), all (a timed table), or a
     /// comma-separated list (a timed table of those)
@@ -61,13 +71,23 @@ pub struct Args {
 enum MeasureArg {
     Luminance,
     Grey,
+    LogLuminance,
+}
+
+fn parse_log_range(s: &str) -> anyhow::Result<LogRange> {
+    let bad = || anyhow::anyhow!("--log-range {s:?}: give MIN:MAX in octaves, e.g. -16:16");
+    let (lo, hi) = s.split_once(':').ok_or_else(bad)?;
+    Ok(LogRange { min: lo.trim().parse().map_err(|_| bad())?, max: hi.trim().parse().map_err(|_| bad())? })
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let chunk: ChunkShape = a.chunk.parse()?;
-    let measure = match a.measure {
+    let format: ColorFormat = a.format.parse()?;
+    let float = format.encoding() == Encoding::Float;
+    let measure = match a.measure.unwrap_or(if float { MeasureArg::LogLuminance } else { MeasureArg::Luminance }) {
         MeasureArg::Luminance => Measure::Luminance,
         MeasureArg::Grey => Measure::Grey,
+        MeasureArg::LogLuminance => Measure::LogLuminance(parse_log_range(&a.log_range)?),
     };
     let params = Params {
         bins: a.bins,
@@ -81,6 +101,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         partitioned: a.partitioned,
         check_skip: a.check_skip,
         time_clear: a.time_clear,
+        format,
     };
     if a.bins == 0 {
         anyhow::bail!("--bins must be at least 1");
@@ -106,6 +127,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let (img, label) = a.input.load()?;
     let ctx = g.context()?;
     let info = ctx.info().clone();
+    if let Some(v) = chosen {
+        histogram::validate(&info, &params, v)?;
+    }
     if all {
         return table(g, &ctx, &img, &label, &params, a, &listed);
     }
@@ -121,7 +145,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     if g.json {
         let v = serde_json::json!({"image": label, "width": img.width, "height": img.height, "device": info.name,
-            "variant": variant.name(), "bins": params.bins, "measure": params.measure, "counts": counts});
+            "variant": variant.name(), "format": format.name(), "bins": params.bins, "measure": params.measure, "counts": counts});
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else if a.csv {
         println!("bin,count");
@@ -130,11 +154,12 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         }
     } else {
         println!(
-            "{label}: {}x{}, {} bins of {:?}, variant {} on {}",
+            "{label}: {}x{} as {}, {} bins of {}, variant {} on {}",
             img.width,
             img.height,
+            format.name(),
             params.bins,
-            params.measure,
+            measure_name(params.measure),
             variant.name(),
             info.name
         );
@@ -155,8 +180,8 @@ fn table(
     variants: &[Variant],
 ) -> anyhow::Result<()> {
     let info = ctx.info();
-    let reference = workgroup::cpu::histogram::histogram(&img.pixels, params.measure, params.bins);
-    let bytes = img.pixel_count() as f64 * 4.0;
+    let reference = histogram::reference(img, params);
+    let bytes = img.pixel_count() as f64 * params.format.texel_bytes() as f64;
     let mut rows = Vec::new();
     for &v in variants {
         if histogram::validate(info, params, v).is_err() {
@@ -188,18 +213,19 @@ fn table(
     }
     if g.json {
         let v = serde_json::json!({"image": label, "width": img.width, "height": img.height, "bins": params.bins,
-            "measure": params.measure, "device": info.name, "driver": format!("{} {}", info.driver_name, info.driver_info),
+            "measure": params.measure, "format": params.format.name(), "device": info.name, "driver": format!("{} {}", info.driver_name, info.driver_info),
             "rows": rows, "racy_lost_per_run": racy_runs});
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
     println!(
-        "{label}: {}x{} ({:.1} MB), {} bins of {:?}, on {} ({} {})",
+        "{label}: {}x{} ({:.1} MB) as {}, {} bins of {}, on {} ({} {})",
         img.width,
         img.height,
         bytes / 1e6,
+        params.format.name(),
         params.bins,
-        params.measure,
+        measure_name(params.measure),
         info.name,
         info.driver_name,
         info.driver_info
@@ -235,6 +261,14 @@ fn table(
         anyhow::bail!("a variant disagreed with the CPU reference");
     }
     Ok(())
+}
+
+fn measure_name(m: Measure) -> String {
+    match m {
+        Measure::Luminance => "luminance".into(),
+        Measure::Grey => "grey".into(),
+        Measure::LogLuminance(r) => format!("log-luminance (2^{} to 2^{})", r.min, r.max),
+    }
 }
 
 /// Draws one bar per bin with 000's scale rule, `scale = max(1/max, 0.2 * bins / pixels)`,

@@ -1,5 +1,6 @@
-//! rgba8 storage images: the lecture's `layout(rgba8) uniform image2D` read with `imageLoad`.
-//! Images live in `GENERAL` layout once uploaded, the layout storage images need.
+//! Images: the lecture's rgba8 storage images (`layout(rgba8) uniform image2D`, read with
+//! `imageLoad`), which live in `GENERAL` layout once uploaded; and sampled images of any colour
+//! format (read with `texelFetch`), which live in `SHADER_READ_ONLY_OPTIMAL`.
 use super::buffer::RawBuffer;
 use super::context::{Context, Inner};
 use super::error::{Error, Result};
@@ -16,9 +17,15 @@ pub struct Image {
     alloc: Option<Allocation>,
     pub width: u32,
     pub height: u32,
+    pub format: vk::Format,
+    /// Bytes of one texel in memory (for uploads and read-backs).
+    texel_bytes: u32,
 }
 
 const FORMAT: vk::Format = vk::Format::R8G8B8A8_UNORM;
+const STORAGE_USAGE: vk::ImageUsageFlags = vk::ImageUsageFlags::from_raw(
+    vk::ImageUsageFlags::STORAGE.as_raw() | vk::ImageUsageFlags::TRANSFER_SRC.as_raw() | vk::ImageUsageFlags::TRANSFER_DST.as_raw(),
+);
 
 fn color_range() -> vk::ImageSubresourceRange {
     vk::ImageSubresourceRange {
@@ -33,6 +40,20 @@ fn color_range() -> vk::ImageSubresourceRange {
 impl Image {
     /// An rgba8 storage image in `UNDEFINED` layout; `upload` or `Recorder::to_general` it first.
     pub fn new(ctx: &Context, width: u32, height: u32, name: &str) -> Result<Image> {
+        Self::with_format(ctx, width, height, FORMAT, 4, STORAGE_USAGE, name)
+    }
+
+    /// A 2D image of `format` (`texel_bytes` a texel) for `usage`, in `UNDEFINED` layout. Refused
+    /// in one line where the device cannot use the format so (optimal tiling).
+    pub fn with_format(
+        ctx: &Context,
+        width: u32,
+        height: u32,
+        format: vk::Format,
+        texel_bytes: u32,
+        usage: vk::ImageUsageFlags,
+        name: &str,
+    ) -> Result<Image> {
         let max = ctx.info().max_image_dimension_2d;
         if width == 0 || height == 0 {
             return Err(Error::invalid(format!("{name}: image size {width}x{height} is empty")));
@@ -41,16 +62,21 @@ impl Image {
             return Err(Error::invalid(format!("{name}: image size {width}x{height} exceeds the device's maxImageDimension2D {max}")));
         }
         let inner = ctx.inner.clone();
+        let needed = format_features(usage);
+        let props = unsafe { inner.instance.get_physical_device_format_properties(inner.physical, format) };
+        if !props.optimal_tiling_features.contains(needed) {
+            return Err(Error::Unsupported(format!("{name}: {} cannot use {format:?} images for {usage:?}", ctx.info().name)));
+        }
         let device = &inner.device;
         let info = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
-            .format(FORMAT)
+            .format(format)
             .extent(vk::Extent3D { width, height, depth: 1 })
             .mip_levels(1)
             .array_layers(1)
             .samples(vk::SampleCountFlags::TYPE_1)
             .tiling(vk::ImageTiling::OPTIMAL)
-            .usage(vk::ImageUsageFlags::STORAGE | vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST)
+            .usage(usage)
             .initial_layout(vk::ImageLayout::UNDEFINED);
         let raw = unsafe { device.create_image(&info, None) }.map_err(Error::vk("vkCreateImage"))?;
         let req = unsafe { device.get_image_memory_requirements(raw) };
@@ -72,13 +98,14 @@ impl Image {
                 return Err(e.into());
             }
         };
-        let mut image = Image { inner: inner.clone(), raw, view: vk::ImageView::null(), alloc: Some(alloc), width, height };
+        let mut image =
+            Image { inner: inner.clone(), raw, view: vk::ImageView::null(), alloc: Some(alloc), width, height, format, texel_bytes };
         let a = image.alloc.as_ref().unwrap();
         unsafe { device.bind_image_memory(raw, a.memory(), a.offset()) }.map_err(Error::vk("vkBindImageMemory"))?;
         let view_info = vk::ImageViewCreateInfo::default()
             .image(raw)
             .view_type(vk::ImageViewType::TYPE_2D)
-            .format(FORMAT)
+            .format(format)
             .subresource_range(color_range());
         image.view = unsafe { device.create_image_view(&view_info, None) }.map_err(Error::vk("vkCreateImageView"))?;
         Ok(image)
@@ -86,24 +113,56 @@ impl Image {
 
     /// An image holding `pixels` (rgba8, row-major, `width * height * 4` bytes), in `GENERAL`.
     pub fn from_rgba8(ctx: &Context, width: u32, height: u32, pixels: &[u8], name: &str) -> Result<Image> {
-        let expected = width as usize * height as usize * 4;
-        if pixels.len() != expected {
-            return Err(Error::invalid(format!("{name}: {} bytes given for {width}x{height} rgba8 ({expected})", pixels.len())));
-        }
         let image = Image::new(ctx, width, height, name)?;
-        let mut staging =
-            RawBuffer::new(ctx, pixels.len() as u64, vk::BufferUsageFlags::TRANSFER_SRC, MemoryLocation::CpuToGpu, "staging image upload")?;
-        staging.mapped()?.copy_from_slice(pixels);
-        ctx.submit(|rec| {
-            rec.image_layout(&image, vk::ImageLayout::UNDEFINED, vk::ImageLayout::TRANSFER_DST_OPTIMAL);
-            let region = image.region();
-            unsafe {
-                ctx.inner.device.cmd_copy_buffer_to_image(rec.cmd, staging.raw, image.raw, vk::ImageLayout::TRANSFER_DST_OPTIMAL, &[region])
-            };
-            rec.image_layout(&image, vk::ImageLayout::TRANSFER_DST_OPTIMAL, vk::ImageLayout::GENERAL);
-            Ok(())
-        })?;
+        image.upload(ctx, pixels, vk::ImageLayout::GENERAL)?;
         Ok(image)
+    }
+
+    /// A sampled image of `format` holding `texels` (row-major, as the format lays them out in
+    /// memory), in `SHADER_READ_ONLY_OPTIMAL`.
+    pub fn sampled_from_texels(
+        ctx: &Context,
+        width: u32,
+        height: u32,
+        format: vk::Format,
+        texel_bytes: u32,
+        texels: &[u8],
+        name: &str,
+    ) -> Result<Image> {
+        let usage = vk::ImageUsageFlags::SAMPLED | vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST;
+        let image = Image::with_format(ctx, width, height, format, texel_bytes, usage, name)?;
+        image.upload(ctx, texels, vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)?;
+        Ok(image)
+    }
+
+    fn bytes(&self) -> u64 {
+        self.width as u64 * self.height as u64 * self.texel_bytes as u64
+    }
+
+    /// Copies `texels` into the whole image (from `UNDEFINED`), leaving it in `layout`.
+    fn upload(&self, ctx: &Context, texels: &[u8], layout: vk::ImageLayout) -> Result<()> {
+        if texels.len() as u64 != self.bytes() {
+            return Err(Error::invalid(format!(
+                "{} bytes given for a {}x{} {:?} image ({})",
+                texels.len(),
+                self.width,
+                self.height,
+                self.format,
+                self.bytes()
+            )));
+        }
+        let mut staging =
+            RawBuffer::new(ctx, texels.len() as u64, vk::BufferUsageFlags::TRANSFER_SRC, MemoryLocation::CpuToGpu, "staging image upload")?;
+        staging.mapped()?.copy_from_slice(texels);
+        ctx.submit(|rec| {
+            rec.image_layout(self, vk::ImageLayout::UNDEFINED, vk::ImageLayout::TRANSFER_DST_OPTIMAL);
+            let region = self.region();
+            unsafe {
+                ctx.inner.device.cmd_copy_buffer_to_image(rec.cmd, staging.raw, self.raw, vk::ImageLayout::TRANSFER_DST_OPTIMAL, &[region])
+            };
+            rec.image_layout(self, vk::ImageLayout::TRANSFER_DST_OPTIMAL, layout);
+            Ok(())
+        })
     }
 
     fn region(&self) -> vk::BufferImageCopy {
@@ -132,10 +191,16 @@ impl Image {
     pub fn bind(&self) -> Bind {
         Bind::Image { view: self.view }
     }
+    /// Binds the image as a sampled image (`sampled_from_texels` leaves it in
+    /// `SHADER_READ_ONLY_OPTIMAL`).
+    pub fn bind_sampled(&self) -> Bind {
+        Bind::Sampled { view: self.view, layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL }
+    }
 
-    /// Reads the image back as rgba8 bytes (it must be in `GENERAL`).
+    /// Reads the image back in its memory layout (a storage image: rgba8 bytes; it must be in
+    /// `GENERAL`).
     pub fn read(&self, ctx: &Context) -> Result<Vec<u8>> {
-        let bytes = self.width as u64 * self.height as u64 * 4;
+        let bytes = self.bytes();
         let mut staging =
             RawBuffer::new(ctx, bytes, vk::BufferUsageFlags::TRANSFER_DST, MemoryLocation::GpuToCpu, "staging image read-back")?;
         ctx.submit(|rec| {
@@ -148,6 +213,22 @@ impl Image {
         })?;
         Ok(staging.mapped()?.to_vec())
     }
+}
+
+/// The format features an image needs for `usage`.
+fn format_features(usage: vk::ImageUsageFlags) -> vk::FormatFeatureFlags {
+    let mut f = vk::FormatFeatureFlags::empty();
+    for (u, needs) in [
+        (vk::ImageUsageFlags::STORAGE, vk::FormatFeatureFlags::STORAGE_IMAGE),
+        (vk::ImageUsageFlags::SAMPLED, vk::FormatFeatureFlags::SAMPLED_IMAGE),
+        (vk::ImageUsageFlags::TRANSFER_SRC, vk::FormatFeatureFlags::TRANSFER_SRC),
+        (vk::ImageUsageFlags::TRANSFER_DST, vk::FormatFeatureFlags::TRANSFER_DST),
+    ] {
+        if usage.contains(u) {
+            f |= needs;
+        }
+    }
+    f
 }
 
 impl Recorder<'_> {

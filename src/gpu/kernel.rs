@@ -167,6 +167,7 @@ pub(crate) fn descriptor_type(kind: BindingKind) -> vk::DescriptorType {
     match kind {
         BindingKind::StorageBuffer => vk::DescriptorType::STORAGE_BUFFER,
         BindingKind::StorageImage => vk::DescriptorType::STORAGE_IMAGE,
+        BindingKind::SampledImage => vk::DescriptorType::SAMPLED_IMAGE,
         BindingKind::UniformBuffer => vk::DescriptorType::UNIFORM_BUFFER,
     }
 }

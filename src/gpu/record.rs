@@ -18,6 +18,8 @@ pub enum Bind {
     Buffer { buffer: vk::Buffer, offset: u64, range: u64 },
     /// A storage image view in `GENERAL` layout.
     Image { view: vk::ImageView },
+    /// A sampled image view, read with `texelFetch` (no sampler), in `layout`.
+    Sampled { view: vk::ImageView, layout: vk::ImageLayout },
 }
 
 impl Bind {
@@ -28,6 +30,11 @@ impl Bind {
     /// Binds a caller's storage image view (engine mode), which must be in `GENERAL` layout.
     pub fn raw_image(view: vk::ImageView) -> Bind {
         Bind::Image { view }
+    }
+    /// Binds a caller's sampled image view (engine mode), in `layout` when the dispatch runs
+    /// (`SHADER_READ_ONLY_OPTIMAL` or `GENERAL`).
+    pub fn raw_sampled(view: vk::ImageView, layout: vk::ImageLayout) -> Bind {
+        Bind::Sampled { view, layout }
     }
 }
 
@@ -157,6 +164,8 @@ impl<'a> Recorder<'a> {
                     i,
                     vk::DescriptorImageInfo { sampler: vk::Sampler::null(), image_view: *view, image_layout: vk::ImageLayout::GENERAL },
                 )),
+                (Bind::Sampled { view, layout }, BindingKind::SampledImage) => image_infos
+                    .push((i, vk::DescriptorImageInfo { sampler: vk::Sampler::null(), image_view: *view, image_layout: *layout })),
                 (b, k) => return Err(Error::invalid(format!("{}: binding {} is a {k:?}, given {b:?}", shader.name, info.binding))),
             }
         }

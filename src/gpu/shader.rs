@@ -5,6 +5,8 @@
 pub enum BindingKind {
     StorageBuffer,
     StorageImage,
+    /// A `texture2D` read with `texelFetch` (GL_EXT_samplerless_texture_functions): no sampler.
+    SampledImage,
     UniformBuffer,
 }
 

@@ -3,12 +3,13 @@
 //!
 //! Inputs larger than one storage binding (`maxStorageBufferRange`) are processed in bands of
 //! rows; images larger than `maxImageDimension2D` are uploaded as tiles. Bins are zeroed by
-//! `record` itself.
-pub use crate::cpu::histogram::Measure;
+//! `record` itself. `fastest-sampled` reads an engine's image of any [`ColorFormat`] (sRGB, BGRA,
+//! half and float HDR) with `texelFetch`; for HDR, `Measure::LogLuminance` bins by octaves.
+pub use crate::cpu::histogram::{LogRange, Measure};
 use crate::gpu::{
     measure, measure_after, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, InvocationCounter, Kernel, Recorder, Result, Sync, Timing,
 };
-use crate::ops::images::Rgba8;
+use crate::ops::images::{ColorFormat, Encoding, Rgba8, Texel};
 use crate::shaders;
 
 /// The most bins any variant accepts (grey's `(r+g+b) * (bins-1)` must fit 32 bits).
@@ -47,10 +48,11 @@ pub enum Variant {
     PerThread,
     Fastest,
     FastestImage,
+    FastestSampled,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 12] = [
+    pub const ALL: [Variant; 13] = [
         Variant::Cpu,
         Variant::CpuPar,
         Variant::Single,
@@ -63,6 +65,7 @@ impl Variant {
         Variant::PerThread,
         Variant::Fastest,
         Variant::FastestImage,
+        Variant::FastestSampled,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -78,6 +81,7 @@ impl Variant {
             Variant::PerThread => "per-thread",
             Variant::Fastest => "fastest",
             Variant::FastestImage => "fastest-image",
+            Variant::FastestSampled => "fastest-sampled",
         }
     }
     pub fn description(self) -> &'static str {
@@ -96,6 +100,9 @@ impl Variant {
             Variant::FastestImage => {
                 "ours on 001's rgba8 image2D: per-subgroup shared sub-histograms, tiles of 32x64 texels, 8 loads in flight"
             }
+            Variant::FastestSampled => {
+                "ours on a sampled image of any colour format (sRGB, BGRA, half/float HDR): fastest-image's walk with texelFetch"
+            }
         }
     }
     pub fn is_gpu(self) -> bool {
@@ -110,11 +117,21 @@ impl Variant {
     pub fn reads_image(self) -> bool {
         matches!(self, Variant::GlobalAtomic | Variant::Shared | Variant::PerThread | Variant::FastestImage)
     }
+    /// `fastest-sampled` reads a sampled image (`Input::Sampled`) of `Params::format`.
+    pub fn reads_sampled(self) -> bool {
+        self == Variant::FastestSampled
+    }
     /// Which variants keep the bins in shared memory.
     pub fn uses_shared(self) -> bool {
         matches!(
             self,
-            Variant::ChunksSum | Variant::ChunksReduce | Variant::Shared | Variant::PerThread | Variant::Fastest | Variant::FastestImage
+            Variant::ChunksSum
+                | Variant::ChunksReduce
+                | Variant::Shared
+                | Variant::PerThread
+                | Variant::Fastest
+                | Variant::FastestImage
+                | Variant::FastestSampled
         )
     }
 }
@@ -178,6 +195,9 @@ pub struct Params {
     /// `time`: include the zero fill of the bins in the timed region (default: no, the fill is
     /// recorded before the start timestamp, as the CUDA peer's memset is outside its events).
     pub time_clear: Option<bool>,
+    /// The format of the image `fastest-sampled` reads (the others read rgba8 only). Host runs
+    /// store the photo in it (`ColorFormat::texels_from_rgba8`).
+    pub format: ColorFormat,
 }
 
 impl Default for Params {
@@ -194,6 +214,7 @@ impl Default for Params {
             partitioned: None,
             check_skip: None,
             time_clear: None,
+            format: ColorFormat::Rgba8,
         }
     }
 }
@@ -211,6 +232,23 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
     }
     if bins > MAX_BINS {
         return Err(Error::invalid(format!("{bins} bins: at most {MAX_BINS} are supported")));
+    }
+    if let Measure::LogLuminance(range) = params.measure {
+        validate_log_range(range, bins)?;
+    }
+    let format = params.format;
+    if format != ColorFormat::Rgba8 && variant != Variant::FastestSampled && variant.is_gpu() {
+        return Err(Error::invalid(format!(
+            "{} reads rgba8 pixels; fastest-sampled reads {} images (or leave the format rgba8)",
+            variant.name(),
+            format.name()
+        )));
+    }
+    if format.encoding() == Encoding::Float && !matches!(params.measure, Measure::LogLuminance(_)) {
+        return Err(Error::invalid(format!(
+            "{} holds float colours: bin them by log-luminance (luminance and grey bin 8-bit codes)",
+            format.name()
+        )));
     }
     let shared = info.max_shared_memory_bytes as u64;
     if variant.uses_shared() && bins as u64 * 4 > shared {
@@ -254,8 +292,37 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
     Ok(())
 }
 
+/// Checks a log-luminance range against the bins: edges within 2^-64 ..= 2^64, and a power of
+/// two of bins an octave (a bin is then a run of f32 bit patterns: exact on every device).
+fn validate_log_range(range: LogRange, bins: u32) -> Result<()> {
+    let (lo, hi) = LogRange::LIMITS;
+    if range.min < lo || range.max > hi || range.min >= range.max {
+        return Err(Error::invalid(format!(
+            "log range {}:{}: octaves MIN:MAX with {lo} <= MIN < MAX <= {hi}, e.g. -16:16",
+            range.min, range.max
+        )));
+    }
+    let octaves = range.octaves();
+    let per = bins / octaves;
+    if bins % octaves != 0 || !per.is_power_of_two() || per > 1 << 23 {
+        return Err(Error::invalid(format!(
+            "log-luminance over {octaves} octaves ({}:{}) needs {octaves} bins times a power of two ({}, {}, {}, ...), not {bins}",
+            range.min,
+            range.max,
+            octaves,
+            2 * octaves,
+            4 * octaves
+        )));
+    }
+    Ok(())
+}
+
 /// The fastest variant that fits the request on this device.
 pub fn auto(info: &DeviceInfo, params: &Params) -> Variant {
+    if params.format != ColorFormat::Rgba8 {
+        // Only one variant reads the other formats.
+        return Variant::FastestSampled;
+    }
     // On a CPU driver (lavapipe) shared-memory atomics are emulated and slow; plain global
     // atomics measured fastest there.
     if info.device_type == "CPU" {
@@ -288,6 +355,10 @@ pub enum Input {
     Buffer { buffer: vk::Buffer, offset: u64, width: u32, height: u32 },
     /// An rgba8 storage image in `GENERAL` layout.
     Image { view: vk::ImageView, width: u32, height: u32 },
+    /// A sampled image of `format` (one of [`ColorFormat`]'s, and the `Params::format` the
+    /// histogram was built for) in `layout` (`SHADER_READ_ONLY_OPTIMAL` or `GENERAL`), for
+    /// `fastest-sampled`. Only its first mip level and layer are read.
+    Sampled { view: vk::ImageView, layout: vk::ImageLayout, format: vk::Format, width: u32, height: u32 },
 }
 
 /// The kernels of one variant, built for one `Params`, plus scratch space; reusable.
@@ -343,7 +414,13 @@ impl Histogram {
         validate(info, params, variant)?;
         let bins = params.bins;
         let m = params.measure.spec();
-        let common = [(1, bins), (2, m)];
+        // The log-luminance constants are declared by every kernel that bins (histogram_bin.glsl).
+        let range = match params.measure {
+            Measure::LogLuminance(r) => r,
+            _ => LogRange::default(),
+        };
+        let log = [(10, range.lo_bits()), (11, range.shift(bins))];
+        let common = [(1, bins), (2, m), log[0], log[1]];
         let max_range = info.max_storage_buffer_range.min(u32::MAX as u64);
         let mut sum = None;
         let mut reduce = None;
@@ -360,11 +437,21 @@ impl Histogram {
                 // One sub-histogram per subgroup of the 256, as many as fit the shared memory.
                 let fit = (info.max_shared_memory_bytes / (bins * 4)).max(1);
                 let num_sub = (256 / info.subgroup_size.max(1)).clamp(1, 8).min(fit);
-                Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST_IMAGE, &[(1, bins), (2, m), (3, num_sub)])?
+                Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST_IMAGE, &[(1, bins), (2, m), (3, num_sub), log[0], log[1]])?
+            }
+            Variant::FastestSampled => {
+                let fit = (info.max_shared_memory_bytes / (bins * 4)).max(1);
+                let num_sub = (256 / info.subgroup_size.max(1)).clamp(1, 8).min(fit);
+                let decode = match params.format.encoding() {
+                    Encoding::Unorm8 => 0,
+                    Encoding::Srgb8 => 1,
+                    Encoding::Float => 2,
+                };
+                Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST_SAMPLED, &[(1, bins), (2, m), (3, num_sub), (4, decode), log[0], log[1]])?
             }
             Variant::ChunksSum | Variant::ChunksReduce => {
                 let c = params.chunk;
-                let k = Kernel::new(ctx, &shaders::HISTOGRAM_CHUNKS, &[(0, c.width), (3, c.height), (1, bins), (2, m)])?;
+                let k = Kernel::new(ctx, &shaders::HISTOGRAM_CHUNKS, &[(0, c.width), (3, c.height), (1, bins), (2, m), log[0], log[1]])?;
                 sum = Some(Kernel::new(ctx, &shaders::HISTOGRAM_CHUNKS_SUM, &[(1, bins)])?);
                 if variant == Variant::ChunksReduce {
                     reduce = Some(Kernel::new(ctx, &shaders::HISTOGRAM_CHUNKS_REDUCE, &[(1, bins)])?);
@@ -400,13 +487,13 @@ impl Histogram {
                     Kernel::new(
                         ctx,
                         &shaders::HISTOGRAM_FASTEST_PARTITIONED,
-                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (5, loads), (6, pf), (7, skip)],
+                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (5, loads), (6, pf), (7, skip), log[0], log[1]],
                     )?
                 } else {
                     Kernel::new(
                         ctx,
                         &shaders::HISTOGRAM_FASTEST,
-                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs), (5, loads), (6, pf), (7, skip)],
+                        &[(0, wg), (1, bins), (2, m), (3, num_sub), (4, runs), (5, loads), (6, pf), (7, skip), log[0], log[1]],
                     )?
                 }
             }
@@ -419,7 +506,8 @@ impl Histogram {
     /// first.
     ///
     /// Barrier contract — before: the input's writes are visible to compute-shader storage reads
-    /// (and an image is in `GENERAL`); nothing still uses `bins`. After: `bins` holds the result,
+    /// (and a storage image is in `GENERAL`), or sampled reads for `Input::Sampled` (in the layout
+    /// given); nothing still uses `bins`. After: `bins` holds the result,
     /// written by compute-shader storage writes; make it visible to your consumer (e.g.
     /// `Sync::ComputeToTransfer` before a copy, `Sync::ComputeToCompute` before a dispatch).
     pub fn record(&self, rec: &mut Recorder, input: Input, bins: vk::Buffer) -> Result<()> {
@@ -447,9 +535,24 @@ impl Histogram {
                 };
                 rec.dispatch(&self.main, groups, &[Bind::raw_image(view), bins_bind], &[])?;
             }
+            Input::Sampled { view, layout, format, width, height } => {
+                if !self.variant.reads_sampled() {
+                    return Err(Error::invalid(format!("{} does not read sampled images; use fastest-sampled", self.variant.name())));
+                }
+                let format = ColorFormat::from_vk(format)?;
+                if format != self.params.format {
+                    return Err(Error::invalid(format!(
+                        "a {} image given to a histogram built for {} (Params::format)",
+                        format.name(),
+                        self.params.format.name()
+                    )));
+                }
+                let groups = [image_tile_groups(width, height), 1, 1];
+                rec.dispatch(&self.main, groups, &[Bind::raw_sampled(view, layout), bins_bind], &[])?;
+            }
             Input::Buffer { buffer, offset, width, height } => {
-                if self.variant.reads_image() {
-                    return Err(Error::invalid(format!("{} reads an rgba8 image, not a buffer", self.variant.name())));
+                if self.variant.reads_image() || self.variant.reads_sampled() {
+                    return Err(Error::invalid(format!("{} reads an image, not a buffer", self.variant.name())));
                 }
                 let rows_per_band = band_rows(self.variant, &self.params, width, self.max_range, info.max_workgroup_count[1]);
                 let mut row = 0u32;
@@ -531,31 +634,43 @@ pub struct Uploaded {
     pub height: u32,
     buffer: Option<Buffer<u32>>,
     tiles: Vec<Image>,
+    /// The format of sampled tiles (None: rgba8 storage tiles, or a buffer).
+    format: Option<ColorFormat>,
 }
 
 impl Uploaded {
-    pub fn new(ctx: &Context, img: &Rgba8, for_image: bool) -> Result<Uploaded> {
-        if !for_image {
+    /// The pixels as `variant` reads them: packed in a buffer, in rgba8 storage images, or in
+    /// sampled images of `params.format`.
+    pub fn new(ctx: &Context, img: &Rgba8, variant: Variant, params: &Params) -> Result<Uploaded> {
+        if !variant.reads_image() && !variant.reads_sampled() {
             let mut packed = img.packed().to_vec();
             packed.resize(packed.len().div_ceil(4) * 4 + 4, 0);
             let buffer = Buffer::from_slice(ctx, &packed, "histogram pixels")?;
-            return Ok(Uploaded { width: img.width, height: img.height, buffer: Some(buffer), tiles: Vec::new() });
+            return Ok(Uploaded { width: img.width, height: img.height, buffer: Some(buffer), tiles: Vec::new(), format: None });
         }
+        let format = variant.reads_sampled().then_some(params.format);
+        let (texels, texel) = match format {
+            Some(f) => (f.texels_from_rgba8(img), f.texel_bytes() as usize),
+            None => (img.pixels.clone(), 4),
+        };
         // Tiles no larger than the device allows for an image.
         let max = ctx.info().max_image_dimension_2d;
         let mut tiles = Vec::new();
         for y0 in (0..img.height).step_by(max as usize) {
             for x0 in (0..img.width).step_by(max as usize) {
                 let (w, h) = ((img.width - x0).min(max), (img.height - y0).min(max));
-                let mut px = Vec::with_capacity(w as usize * h as usize * 4);
+                let mut px = Vec::with_capacity(w as usize * h as usize * texel);
                 for y in y0..y0 + h {
-                    let start = (y as usize * img.width as usize + x0 as usize) * 4;
-                    px.extend_from_slice(&img.pixels[start..start + w as usize * 4]);
+                    let start = (y as usize * img.width as usize + x0 as usize) * texel;
+                    px.extend_from_slice(&texels[start..start + w as usize * texel]);
                 }
-                tiles.push(Image::from_rgba8(ctx, w, h, &px, "histogram tile")?);
+                tiles.push(match format {
+                    Some(f) => Image::sampled_from_texels(ctx, w, h, f.vk(), f.texel_bytes(), &px, "histogram tile")?,
+                    None => Image::from_rgba8(ctx, w, h, &px, "histogram tile")?,
+                });
             }
         }
-        Ok(Uploaded { width: img.width, height: img.height, buffer: None, tiles })
+        Ok(Uploaded { width: img.width, height: img.height, buffer: None, tiles, format })
     }
 
     fn record(&self, h: &Histogram, rec: &mut Recorder, bins: vk::Buffer) -> Result<()> {
@@ -573,7 +688,17 @@ impl Uploaded {
                     if i > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    h.record_accumulate(rec, Input::Image { view: t.view(), width: t.width, height: t.height }, bins)?;
+                    let input = match self.format {
+                        Some(f) => Input::Sampled {
+                            view: t.view(),
+                            layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+                            format: f.vk(),
+                            width: t.width,
+                            height: t.height,
+                        },
+                        None => Input::Image { view: t.view(), width: t.width, height: t.height },
+                    };
+                    h.record_accumulate(rec, input, bins)?;
                 }
                 Ok(())
             }
@@ -590,18 +715,60 @@ pub fn run(ctx: &Context, img: &Rgba8, params: &Params, variant: Variant) -> Res
         }
         _ => {
             let h = Histogram::new(ctx, variant, params, img.width, img.height)?;
-            let up = Uploaded::new(ctx, img, variant.reads_image())?;
+            let up = Uploaded::new(ctx, img, variant, params)?;
             run_uploaded(ctx, &h, &up)
         }
     }
 }
 
 fn cpu(img: &Rgba8, params: &Params, variant: Variant) -> Vec<u32> {
+    if params.format.encoding() == Encoding::Float {
+        // The photo's texels in the float format, decoded as the GPU reads them.
+        return texel_histogram(params.format, &params.format.texels_from_rgba8(img), params.measure, params.bins);
+    }
+    // 8-bit formats hold the photo's own codes.
     if variant == Variant::CpuPar {
         crate::cpu::histogram::histogram_par(&img.pixels, params.measure, params.bins)
     } else {
         crate::cpu::histogram::histogram(&img.pixels, params.measure, params.bins)
     }
+}
+
+/// The CPU reference for `img` as a variant sees it with `params` (its format included).
+pub fn reference(img: &Rgba8, params: &Params) -> Vec<u32> {
+    cpu(img, params, Variant::CpuPar)
+}
+
+/// The CPU reference over texels of `format` (`format.texel_bytes()` each, as in memory): 8-bit
+/// codes binned as `cpu::histogram::bin_of` does, float colours by `log_luminance_bin` (any other
+/// measure of float colours bins nothing: `validate` refuses it).
+pub fn texel_histogram(format: ColorFormat, texels: &[u8], measure: Measure, bins: u32) -> Vec<u32> {
+    use crate::cpu::histogram::{bin_of, log_luminance_bin};
+    use rayon::prelude::*;
+    let texel = format.texel_bytes() as usize;
+    let bin = |t: &[u8]| match (format.decode(t), measure) {
+        (Texel::Codes([r, g, b]), m) => Some(bin_of(m, bins, r, g, b)),
+        (Texel::Float([r, g, b]), Measure::LogLuminance(range)) => Some(log_luminance_bin(range, bins, r, g, b)),
+        (Texel::Float(_), _) => None,
+    };
+    texels
+        .par_chunks(texel * 65536)
+        .fold(
+            || vec![0u32; bins as usize],
+            |mut h, chunk| {
+                for b in chunk.chunks_exact(texel).filter_map(bin) {
+                    h[b as usize] += 1;
+                }
+                h
+            },
+        )
+        .reduce(
+            || vec![0u32; bins as usize],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        )
 }
 
 fn run_uploaded(ctx: &Context, h: &Histogram, up: &Uploaded) -> Result<Vec<u32>> {
@@ -653,7 +820,7 @@ pub fn time(ctx: &Context, img: &Rgba8, params: &Params, variant: Variant, warmu
         });
     }
     let h = Histogram::new(ctx, variant, params, img.width, img.height)?;
-    let up = Uploaded::new(ctx, img, variant.reads_image())?;
+    let up = Uploaded::new(ctx, img, variant, params)?;
     let bins: Buffer<u32> = Buffer::new(ctx, params.bins as usize, "histogram bins")?;
     let probe = measure(ctx, 0, 1, |rec| up.record(&h, rec, bins.raw()))?;
     let timing = if probe.median_ns > 2e8 {
@@ -689,7 +856,7 @@ pub fn time(ctx: &Context, img: &Rgba8, params: &Params, variant: Variant, warmu
 /// Runs `racy` `runs` times and returns the counts lost in each (pixels minus the sum).
 pub fn racy_losses(ctx: &Context, img: &Rgba8, params: &Params, runs: u32) -> Result<Vec<u64>> {
     let h = Histogram::new(ctx, Variant::Racy, params, img.width, img.height)?;
-    let up = Uploaded::new(ctx, img, false)?;
+    let up = Uploaded::new(ctx, img, Variant::Racy, params)?;
     let mut lost = Vec::new();
     for _ in 0..runs {
         let counts = run_uploaded(ctx, &h, &up)?;

@@ -128,3 +128,200 @@ pub fn synthetic(width: u32, height: u32, kind: Synthetic, seed: u64) -> Result<
     }
     Rgba8::new(width, height, pixels)
 }
+
+/// The colour formats the ops that read sampled images accept (an engine's swapchain, sRGB and
+/// HDR targets). `texelFetch` decodes every one of them; the CPU references decode the same texels
+/// with [`ColorFormat::decode`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum ColorFormat {
+    /// `R8G8B8A8_UNORM`
+    Rgba8,
+    /// `R8G8B8A8_SRGB`
+    Rgba8Srgb,
+    /// `B8G8R8A8_UNORM` (a common swapchain format)
+    Bgra8,
+    /// `B8G8R8A8_SRGB` (a common swapchain format)
+    Bgra8Srgb,
+    /// `R16G16B16A16_SFLOAT` (HDR targets)
+    Rgba16f,
+    /// `R32G32B32A32_SFLOAT`
+    Rgba32f,
+    /// `B10G11R11_UFLOAT_PACK32` (packed HDR targets)
+    B10g11r11f,
+}
+
+/// How a format stores colour, for the kernels that must undo the format unit's decoding exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// 8-bit codes read as code / 255.
+    Unorm8,
+    /// 8-bit sRGB codes, read as linear light.
+    Srgb8,
+    /// Floats (half, 32-bit, packed unsigned).
+    Float,
+}
+
+/// One texel as the CPU references see it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Texel {
+    /// The stored 8-bit codes of r, g, b (UNORM and sRGB formats alike).
+    Codes([u8; 3]),
+    /// The r, g, b values of a float format.
+    Float([f32; 3]),
+}
+
+impl ColorFormat {
+    pub const ALL: [ColorFormat; 7] = [
+        ColorFormat::Rgba8,
+        ColorFormat::Rgba8Srgb,
+        ColorFormat::Bgra8,
+        ColorFormat::Bgra8Srgb,
+        ColorFormat::Rgba16f,
+        ColorFormat::Rgba32f,
+        ColorFormat::B10g11r11f,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorFormat::Rgba8 => "rgba8",
+            ColorFormat::Rgba8Srgb => "rgba8-srgb",
+            ColorFormat::Bgra8 => "bgra8",
+            ColorFormat::Bgra8Srgb => "bgra8-srgb",
+            ColorFormat::Rgba16f => "rgba16f",
+            ColorFormat::Rgba32f => "rgba32f",
+            ColorFormat::B10g11r11f => "b10g11r11f",
+        }
+    }
+    pub fn vk(self) -> ash::vk::Format {
+        use ash::vk::Format as F;
+        match self {
+            ColorFormat::Rgba8 => F::R8G8B8A8_UNORM,
+            ColorFormat::Rgba8Srgb => F::R8G8B8A8_SRGB,
+            ColorFormat::Bgra8 => F::B8G8R8A8_UNORM,
+            ColorFormat::Bgra8Srgb => F::B8G8R8A8_SRGB,
+            ColorFormat::Rgba16f => F::R16G16B16A16_SFLOAT,
+            ColorFormat::Rgba32f => F::R32G32B32A32_SFLOAT,
+            ColorFormat::B10g11r11f => F::B10G11R11_UFLOAT_PACK32,
+        }
+    }
+    /// The format of a caller's `vk::Format`, or an error listing those accepted.
+    pub fn from_vk(format: ash::vk::Format) -> Result<ColorFormat> {
+        Self::ALL.into_iter().find(|f| f.vk() == format).ok_or_else(|| {
+            let names: Vec<String> = Self::ALL.iter().map(|f| format!("{:?}", f.vk())).collect();
+            Error::invalid(format!("images of {format:?} are not read here (accepted: {})", names.join(", ")))
+        })
+    }
+    pub fn texel_bytes(self) -> u32 {
+        match self {
+            ColorFormat::Rgba16f => 8,
+            ColorFormat::Rgba32f => 16,
+            _ => 4,
+        }
+    }
+    pub fn encoding(self) -> Encoding {
+        match self {
+            ColorFormat::Rgba8 | ColorFormat::Bgra8 => Encoding::Unorm8,
+            ColorFormat::Rgba8Srgb | ColorFormat::Bgra8Srgb => Encoding::Srgb8,
+            _ => Encoding::Float,
+        }
+    }
+
+    /// Decodes one texel (`texel_bytes` bytes, as laid out in memory). Float formats decode
+    /// exactly as the format unit does (half and the packed 10/11-bit floats widen to f32
+    /// without rounding).
+    pub fn decode(self, t: &[u8]) -> Texel {
+        let word = |i: usize| u32::from_le_bytes([t[4 * i], t[4 * i + 1], t[4 * i + 2], t[4 * i + 3]]);
+        match self {
+            ColorFormat::Rgba8 | ColorFormat::Rgba8Srgb => Texel::Codes([t[0], t[1], t[2]]),
+            ColorFormat::Bgra8 | ColorFormat::Bgra8Srgb => Texel::Codes([t[2], t[1], t[0]]),
+            ColorFormat::Rgba16f => {
+                let h = |i: usize| half::f16::from_bits(u16::from_le_bytes([t[2 * i], t[2 * i + 1]])).to_f32();
+                Texel::Float([h(0), h(1), h(2)])
+            }
+            ColorFormat::Rgba32f => Texel::Float([f32::from_bits(word(0)), f32::from_bits(word(1)), f32::from_bits(word(2))]),
+            ColorFormat::B10g11r11f => {
+                let w = word(0);
+                Texel::Float([small_float(w & 0x7FF, 6), small_float((w >> 11) & 0x7FF, 6), small_float(w >> 22, 5)])
+            }
+        }
+    }
+
+    /// The texels of an 8-bit photo in this format: 8-bit formats store its codes as they are
+    /// (an sRGB image of them holds the same picture); float formats store its linear light
+    /// (the codes decoded from sRGB), as an HDR render target would.
+    pub fn texels_from_rgba8(self, img: &Rgba8) -> Vec<u8> {
+        let px = img.pixels.chunks_exact(4);
+        let table: [f32; 256] = std::array::from_fn(|c| srgb_to_linear(c as u8));
+        let srgb_to_linear = |c: u8| table[c as usize];
+        match self {
+            ColorFormat::Rgba8 | ColorFormat::Rgba8Srgb => img.pixels.clone(),
+            ColorFormat::Bgra8 | ColorFormat::Bgra8Srgb => px.flat_map(|p| [p[2], p[1], p[0], p[3]]).collect(),
+            ColorFormat::Rgba16f => px
+                .flat_map(|p| {
+                    let c = [srgb_to_linear(p[0]), srgb_to_linear(p[1]), srgb_to_linear(p[2]), p[3] as f32 / 255.0];
+                    c.map(|v| half::f16::from_f32(v).to_bits().to_le_bytes())
+                })
+                .flatten()
+                .collect(),
+            ColorFormat::Rgba32f => px
+                .flat_map(|p| {
+                    let c = [srgb_to_linear(p[0]), srgb_to_linear(p[1]), srgb_to_linear(p[2]), p[3] as f32 / 255.0];
+                    c.map(|v| v.to_le_bytes())
+                })
+                .flatten()
+                .collect(),
+            ColorFormat::B10g11r11f => px
+                .flat_map(|p| {
+                    let [r, g, b] = [p[0], p[1], p[2]].map(srgb_to_linear);
+                    (to_small_float(r, 6) | to_small_float(g, 6) << 11 | to_small_float(b, 5) << 22).to_le_bytes()
+                })
+                .collect(),
+        }
+    }
+}
+
+impl std::str::FromStr for ColorFormat {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<ColorFormat> {
+        Self::ALL.into_iter().find(|f| f.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Self::ALL.iter().map(|f| f.name()).collect();
+            Error::invalid(format!("unknown image format {s:?} (have {})", names.join(", ")))
+        })
+    }
+}
+
+/// The sRGB code's linear value (IEC 61966-2-1), computed in f64 and rounded once.
+pub fn srgb_to_linear(code: u8) -> f32 {
+    let c = code as f64 / 255.0;
+    (if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }) as f32
+}
+
+/// An unsigned float of 5 exponent bits (bias 15) and `mantissa` bits, as in
+/// `B10G11R11_UFLOAT_PACK32`: all-ones exponent is infinity (mantissa 0) or NaN.
+fn small_float(bits: u32, mantissa: u32) -> f32 {
+    let (e, m) = ((bits >> mantissa) & 31, bits & ((1 << mantissa) - 1));
+    let scale = (1u32 << mantissa) as f32;
+    match e {
+        0 => m as f32 / scale * (2f32).powi(-14),
+        31 if m == 0 => f32::INFINITY,
+        31 => f32::NAN,
+        _ => (1.0 + m as f32 / scale) * (2f32).powi(e as i32 - 15),
+    }
+}
+
+/// The packed unsigned float of `v` (rounded toward zero; negatives and NaN to 0, values past
+/// the largest finite one to it).
+fn to_small_float(v: f32, mantissa: u32) -> u32 {
+    if v.is_nan() || v <= 0.0 {
+        return 0;
+    }
+    let bits = v.to_bits();
+    let e = ((bits >> 23) & 255) as i32 - 127 + 15;
+    if e >= 31 {
+        return (30 << mantissa) | ((1 << mantissa) - 1);
+    }
+    if e <= 0 {
+        // Denormal: the value in units of 2^-14 / 2^mantissa, truncated.
+        return (v * (2f32).powi(14) * (1u32 << mantissa) as f32) as u32;
+    }
+    (e as u32) << mantissa | (bits & 0x7F_FFFF) >> (23 - mantissa)
+}

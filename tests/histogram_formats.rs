@@ -1,0 +1,199 @@
+//! `fastest-sampled` on images of every colour format, and log-luminance on every variant: each
+//! equals the CPU reference exactly, under validation.
+mod common;
+use common::{gpu, rng, Gpu};
+use rand::Rng;
+use workgroup::gpu::{vk, Buffer, Image};
+use workgroup::ops::histogram::{self, texel_histogram, Histogram, Input, LogRange, Measure, Params, Variant};
+use workgroup::ops::images::{self, ColorFormat, Encoding, Rgba8};
+
+fn random_image(w: u32, h: u32, seed: u64) -> Rgba8 {
+    let mut r = rng(seed);
+    Rgba8::new(w, h, (0..w * h * 4).map(|_| r.gen()).collect()).unwrap()
+}
+
+fn log(min: i32, max: i32) -> Measure {
+    Measure::LogLuminance(LogRange { min, max })
+}
+
+/// The measures (with bins) each format is checked with.
+fn measures(format: ColorFormat) -> Vec<(Measure, u32)> {
+    let mut m = vec![(log(-16, 16), 256), (log(-4, 4), 64), (log(-64, 64), 128), (log(-1, 1), 4096)];
+    if format.encoding() != Encoding::Float {
+        m.extend([(Measure::Luminance, 256), (Measure::Grey, 16), (Measure::Luminance, 1000)]);
+    }
+    m
+}
+
+/// Records `fastest-sampled` over raw texels as an engine would: its own sampled image, in
+/// `layout`, handed over as `Input::Sampled`.
+fn run_texels(g: &Gpu, format: ColorFormat, w: u32, h: u32, texels: &[u8], params: &Params, layout: vk::ImageLayout) -> Vec<u32> {
+    let image = Image::sampled_from_texels(g, w, h, format.vk(), format.texel_bytes(), texels, "test texels").unwrap();
+    let hist = Histogram::new(g, Variant::FastestSampled, params, w, h).unwrap();
+    let bins: Buffer<u32> = Buffer::new(g, params.bins as usize, "test bins").unwrap();
+    g.submit(|rec| {
+        if layout != vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL {
+            rec.image_layout(&image, vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL, layout);
+        }
+        let input = Input::Sampled { view: image.view(), layout, format: format.vk(), width: w, height: h };
+        hist.record(rec, input, bins.raw())?;
+        rec.barrier(workgroup::gpu::Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    g.read(&bins).unwrap()
+}
+
+#[test]
+fn every_format_and_measure_on_awkward_sizes() {
+    let g = gpu();
+    let mut inputs: Vec<Rgba8> = [(1u32, 1u32), (7, 6), (257, 1), (1, 300), (65, 129)]
+        .iter()
+        .enumerate()
+        .map(|(i, &(w, h))| random_image(w, h, 40 + i as u64))
+        .collect();
+    inputs.push(images::load(std::path::Path::new("assets/chelsea.png")).unwrap());
+    for format in ColorFormat::ALL {
+        for (measure, bins) in measures(format) {
+            let params = Params { bins, measure, format, ..Default::default() };
+            for img in &inputs {
+                let want = histogram::reference(img, &params);
+                assert_eq!(want.iter().map(|&c| c as u64).sum::<u64>(), img.pixel_count());
+                let got = histogram::run(&g, img, &params, Variant::FastestSampled).unwrap();
+                assert_eq!(got, want, "{} {measure:?} {bins} bins, {}x{}", format.name(), img.width, img.height);
+                // The reference over the uploaded texels is the same as over the photo.
+                assert_eq!(texel_histogram(format, &format.texels_from_rgba8(img), measure, bins), want);
+            }
+        }
+    }
+}
+
+/// Each 8-bit code of each channel, alone: grey with 766 bins puts r + g + b in bin r + g + b,
+/// so a code read back one off (an sRGB decode rounding the wrong way) moves a count.
+#[test]
+fn every_8_bit_code_comes_back_exactly() {
+    let g = gpu();
+    let px: Vec<u8> = (0..3)
+        .flat_map(|ch| (0..=255u8).flat_map(move |c| [0, 1, 2].map(|k| if k == ch { c } else { 0 }).into_iter().chain([255])))
+        .collect();
+    let img = Rgba8::new(256, 3, px).unwrap();
+    let mut want = vec![0u32; 766];
+    for c in 0..256 {
+        want[c] += 3;
+    }
+    for format in ColorFormat::ALL.into_iter().filter(|f| f.encoding() != Encoding::Float) {
+        let params = Params { bins: 766, measure: Measure::Grey, format, ..Default::default() };
+        assert_eq!(histogram::reference(&img, &params), want);
+        assert_eq!(histogram::run(&g, &img, &params, Variant::FastestSampled).unwrap(), want, "{}", format.name());
+        // And every code of luminance with a bin per 2550000 / 2^20 steps, and of log-luminance.
+        for (measure, bins) in [(Measure::Luminance, 1 << 13), (log(-16, 16), 4096)] {
+            let params = Params { bins, measure, format, ..Default::default() };
+            let got = histogram::run(&g, &img, &params, Variant::FastestSampled).unwrap();
+            assert_eq!(got, histogram::reference(&img, &params), "{} {measure:?}", format.name());
+        }
+    }
+}
+
+/// Float texels of every class: random bit patterns (NaN, infinities, denormals, negatives, huge
+/// and tiny), and values a few ulps around every octave edge, where a fused multiply-add or a
+/// different rounding would move a count.
+#[test]
+fn float_texels_of_every_kind_and_around_every_edge() {
+    let g = gpu();
+    let mut r = rng(9);
+    let (w, h) = (97u32, 61u32);
+    let n = (w * h) as usize;
+    let edges: Vec<f32> =
+        (-70..70).flat_map(|k| (-3i32..=3).map(move |j| ((2f64).powi(k) / 0.7152 * (1.0 + j as f64 * 2f64.powi(-23))) as f32)).collect();
+    for format in ColorFormat::ALL.into_iter().filter(|f| f.encoding() == Encoding::Float) {
+        let texels: Vec<u8> = match format {
+            ColorFormat::Rgba16f => (0..n * 4).flat_map(|_| r.gen::<u16>().to_le_bytes()).collect(),
+            ColorFormat::B10g11r11f => (0..n).flat_map(|_| r.gen::<u32>().to_le_bytes()).collect(),
+            _ => (0..n)
+                .flat_map(|i| {
+                    let v: [f32; 4] = match i % 4 {
+                        0 => [f32::from_bits(r.gen()), f32::from_bits(r.gen()), f32::from_bits(r.gen()), 1.0],
+                        1 => [0.0, edges[i % edges.len()], 0.0, 1.0],
+                        2 => [r.gen::<f32>() * 4.0, r.gen::<f32>(), r.gen::<f32>() * 0.01, 1.0],
+                        _ => [[f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -0.0, 1e-40, -1.0][i % 6], r.gen(), r.gen::<f32>() * 1e-20, 1.0],
+                    };
+                    v.into_iter().flat_map(f32::to_le_bytes)
+                })
+                .collect(),
+        };
+        for (measure, bins) in measures(format) {
+            let params = Params { bins, measure, format, ..Default::default() };
+            let want = texel_histogram(format, &texels, measure, bins);
+            assert_eq!(want.iter().map(|&c| c as usize).sum::<usize>(), n);
+            for layout in [vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL, vk::ImageLayout::GENERAL] {
+                let got = run_texels(&g, format, w, h, &texels, &params, layout);
+                assert_eq!(got, want, "{} {measure:?} {bins} bins {layout:?}", format.name());
+            }
+        }
+    }
+}
+
+/// Log-luminance of 8-bit codes (R = r / 255) on every variant that reads pixels.
+#[test]
+fn log_luminance_on_every_variant() {
+    let g = gpu();
+    let img = images::load(std::path::Path::new("assets/coffee.png")).unwrap();
+    let small = random_image(33, 17, 3);
+    for (measure, bins) in [(log(-16, 16), 256), (log(-12, 0), 96)] {
+        let params = Params { bins, measure, ..Default::default() };
+        for im in [&img, &small] {
+            let want = workgroup::cpu::histogram::histogram(&im.pixels, measure, bins);
+            for v in Variant::ALL.into_iter().filter(|v| v.is_exact()) {
+                let got = histogram::run(&g, im, &params, v).unwrap_or_else(|e| panic!("{}: {e}", v.name()));
+                assert_eq!(got, want, "{} {measure:?}", v.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn refusals_name_the_problem() {
+    let g = gpu();
+    let img = random_image(9, 9, 1);
+    let err = |p: &Params, v: Variant| histogram::run(&g, &img, p, v).unwrap_err().to_string();
+    let half = Params { format: ColorFormat::Rgba16f, measure: log(-16, 16), ..Default::default() };
+    assert!(err(&Params { measure: Measure::Luminance, ..half }, Variant::FastestSampled).contains("log-luminance"));
+    assert!(err(&half, Variant::Fastest).contains("fastest-sampled"));
+    assert!(err(&half, Variant::FastestImage).contains("fastest-sampled"));
+    assert!(err(&Params { bins: 100, ..half }, Variant::FastestSampled).contains("power of two"));
+    assert!(err(&Params { bins: 96, ..half }, Variant::FastestSampled).contains("power of two"));
+    for (min, max) in [(0, 0), (3, -3), (-65, 0), (0, 65)] {
+        assert!(err(&Params { measure: log(min, max), ..half }, Variant::FastestSampled).contains("log range"), "{min}:{max}");
+    }
+    assert_eq!(histogram::auto(g.info(), &half), Variant::FastestSampled);
+    assert!(ColorFormat::from_vk(vk::Format::R8_UNORM).unwrap_err().to_string().contains("R16G16B16A16_SFLOAT"));
+    assert!("rgb8".parse::<ColorFormat>().unwrap_err().to_string().contains("bgra8-srgb"));
+
+    // Engine mode: the input must fit the variant and the format it was built for.
+    let params = Params { format: ColorFormat::Bgra8Srgb, ..Default::default() };
+    let texels = ColorFormat::Bgra8Srgb.texels_from_rgba8(&img);
+    let image = Image::sampled_from_texels(&g, 9, 9, vk::Format::B8G8R8A8_SRGB, 4, &texels, "t").unwrap();
+    let bins: Buffer<u32> = Buffer::new(&g, 256, "bins").unwrap();
+    let sampled =
+        |format| Input::Sampled { view: image.view(), layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL, format, width: 9, height: 9 };
+    let fastest_sampled = Histogram::new(&g, Variant::FastestSampled, &params, 9, 9).unwrap();
+    let atomic = Histogram::new(&g, Variant::Atomic, &Params::default(), 9, 9).unwrap();
+    let e = g.submit(|rec| fastest_sampled.record(rec, sampled(vk::Format::R8G8B8A8_SRGB), bins.raw())).unwrap_err().to_string();
+    assert!(e.contains("built for bgra8-srgb"), "{e}");
+    let e = g.submit(|rec| atomic.record(rec, sampled(vk::Format::B8G8R8A8_SRGB), bins.raw())).unwrap_err().to_string();
+    assert!(e.contains("fastest-sampled"), "{e}");
+    let input = Input::Buffer { buffer: bins.raw(), offset: 0, width: 4, height: 4 };
+    let e = g.submit(|rec| fastest_sampled.record(rec, input, bins.raw())).unwrap_err().to_string();
+    assert!(e.contains("not a buffer"), "{e}");
+    // And the right one works, in the same recorder.
+    let got = {
+        g.submit(|rec| {
+            fastest_sampled.record(rec, sampled(vk::Format::B8G8R8A8_SRGB), bins.raw())?;
+            rec.barrier(workgroup::gpu::Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        g.read(&bins).unwrap()
+    };
+    assert_eq!(got, histogram::reference(&img, &params));
+}
