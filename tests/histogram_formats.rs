@@ -99,10 +99,19 @@ fn every_8_bit_code_comes_back_exactly() {
 fn float_texels_of_every_kind_and_around_every_edge() {
     let g = gpu();
     let mut r = rng(9);
-    let (w, h) = (97u32, 61u32);
+    let (w, h) = (160u32, 120u32);
     let n = (w * h) as usize;
-    let edges: Vec<f32> =
-        (-70..70).flat_map(|k| (-3i32..=3).map(move |j| ((2f64).powi(k) / 0.7152 * (1.0 + j as f64 * 2f64.powi(-23))) as f32)).collect();
+    // (r, g) with 0.2126 r + 0.7152 g a few ulps from 2^k: two products, so that fusing them into
+    // an fma would move some of them across the edge (checked below).
+    let edges: Vec<[f32; 2]> = (-70..70)
+        .flat_map(|k| {
+            let e = (2f64).powi(k);
+            [0.2, 0.5, 0.8].into_iter().flat_map(move |q| {
+                let red = e * q / 0.2126;
+                (-2i32..=2).map(move |j| [red as f32, ((e * (1.0 + j as f64 * 2f64.powi(-23)) - 0.2126 * red) / 0.7152) as f32])
+            })
+        })
+        .collect();
     for format in ColorFormat::ALL.into_iter().filter(|f| f.encoding() == Encoding::Float) {
         let texels: Vec<u8> = match format {
             ColorFormat::Rgba16f => (0..n * 4).flat_map(|_| r.gen::<u16>().to_le_bytes()).collect(),
@@ -111,7 +120,7 @@ fn float_texels_of_every_kind_and_around_every_edge() {
                 .flat_map(|i| {
                     let v: [f32; 4] = match i % 4 {
                         0 => [f32::from_bits(r.gen()), f32::from_bits(r.gen()), f32::from_bits(r.gen()), 1.0],
-                        1 => [0.0, edges[i % edges.len()], 0.0, 1.0],
+                        1 => [edges[i / 4 % edges.len()][0], edges[i / 4 % edges.len()][1], 0.0, 1.0],
                         2 => [r.gen::<f32>() * 4.0, r.gen::<f32>(), r.gen::<f32>() * 0.01, 1.0],
                         _ => [[f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -0.0, 1e-40, -1.0][i % 6], r.gen(), r.gen::<f32>() * 1e-20, 1.0],
                     };
@@ -119,6 +128,20 @@ fn float_texels_of_every_kind_and_around_every_edge() {
                 })
                 .collect(),
         };
+        if format == ColorFormat::Rgba32f {
+            // A device that fused 0.2126 r + 0.7152 g into an fma would bin some of these texels
+            // differently: so the test can catch a missing `precise` there.
+            use workgroup::cpu::histogram::{log_bin, log_luminance, LUMA};
+            let moved = texels
+                .chunks_exact(16)
+                .map(|t| [0, 1, 2].map(|c| f32::from_le_bytes(t[4 * c..4 * c + 4].try_into().unwrap())))
+                .filter(|&[r, g, b]| {
+                    let fused = LUMA[2].mul_add(b, LUMA[1].mul_add(g, LUMA[0] * r));
+                    log_bin(LogRange::default(), 256, fused) != log_bin(LogRange::default(), 256, log_luminance(r, g, b))
+                })
+                .count();
+            assert!(moved > 0, "no texel would change bins under an fma");
+        }
         for (measure, bins) in measures(format) {
             let params = Params { bins, measure, format, ..Default::default() };
             let want = texel_histogram(format, &texels, measure, bins);

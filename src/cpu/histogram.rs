@@ -73,7 +73,12 @@ pub fn log_luminance(r: f32, g: f32, b: f32) -> f32 {
 /// The log-luminance bin of a linear colour (see `LogRange`).
 #[inline]
 pub fn log_luminance_bin(range: LogRange, bins: u32, r: f32, g: f32, b: f32) -> u32 {
-    let lum = log_luminance(r, g, b);
+    log_bin(range, bins, log_luminance(r, g, b))
+}
+
+/// The bin of a luminance `lum` (see `LogRange`).
+#[inline]
+pub fn log_bin(range: LogRange, bins: u32, lum: f32) -> u32 {
     let lo = range.lo_bits();
     // NaN is not >= anything: it lands in bin 0 here, as on the GPU.
     if lum.is_nan() || lum < f32::from_bits(lo) {
