@@ -98,6 +98,49 @@ fn histogram_prints_counts_table_plot_and_refuses_bad_input() {
 }
 
 #[test]
+fn histogram_of_other_formats_and_raw_texels() {
+    let csv = |args: &[&str]| {
+        let out = wg().args(["--validate", "histogram"]).args(args).arg("--csv").output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // An sRGB or BGRA image of the photo's codes bins as the photo does.
+    let photo = csv(&["assets/chelsea.png"]);
+    for f in ["rgba8-srgb", "bgra8", "bgra8-srgb"] {
+        assert_eq!(csv(&["assets/chelsea.png", "--format", f]), photo, "{f}");
+    }
+    // A float format defaults to log-luminance; its counts sum to the pixels.
+    let out = wg().args(["histogram", "assets/chelsea.png", "--format", "rgba16f", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["variant"], "fastest-sampled");
+    assert_eq!(v["measure"]["log-luminance"]["min"], -16);
+    assert_eq!(v["counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum::<u64>(), 451 * 300);
+    // Raw texels: the GPU and the CPU agree, on a dump with NaN, infinities and negatives.
+    let dir = tempfile::tempdir().unwrap();
+    let raw = dir.path().join("target.raw");
+    let vals = [0.0f32, 1.0, 0.5, f32::NAN, f32::INFINITY, -2.0, 1e-30, 300.0, 0.01, 7.5, 0.2, 1e9];
+    let bytes: Vec<u8> = (0..24 * 5 * 4).flat_map(|i| vals[(i * 7 + i / 5) % vals.len()].to_le_bytes()).collect();
+    std::fs::write(&raw, bytes).unwrap();
+    let raw = raw.to_str().unwrap();
+    let texels = ["--texels", raw, "--size", "24x5", "--format", "rgba32f", "--log-range=-8:8", "--bins", "64"];
+    let gpu = csv(&[&texels[..], &["--variant", "fastest-sampled"]].concat());
+    assert_eq!(gpu, csv(&[&texels[..], &["--variant", "cpu"]].concat()));
+    assert_eq!(gpu.lines().skip(1).map(|l| l.split(',').nth(1).unwrap().parse::<u64>().unwrap()).sum::<u64>(), 120);
+
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "rgb565"], "unknown image format");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "rgba16f", "--measure", "grey"], "log-luminance");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "bgra8", "--variant", "fastest"], "fastest-sampled");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--measure", "log-luminance", "--bins", "100"], "power of two");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--measure", "log-luminance", "--log-range", "4"], "MIN:MAX");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--measure", "log-luminance", "--log-range=-99:0"], "log range");
+    fails_with_one_line(&["histogram", "--texels", raw, "--size", "24x6", "--format", "rgba32f"], "not a 24x6 rgba32f image");
+    fails_with_one_line(&["histogram", "--texels", raw, "--size", "24by5", "--format", "rgba32f"], "WxH");
+    fails_with_one_line(&["histogram", "--texels", "no/such.raw", "--size", "2x2"], "cannot read");
+    fails_with_one_line(&["histogram", "--texels", raw, "--format", "rgba32f"], "--size");
+    fails_with_one_line(&["histogram", "--texels", raw, "--size", "24x5", "--format", "rgba32f", "--variant", "all"], "one variant");
+}
+
+#[test]
 fn study_and_bandwidth_refuse_bad_input() {
     fails_with_one_line(&["study", "--ops", "nonsense"], "unknown op");
     fails_with_one_line(&["study", "--compare", "nope-a.json", "nope-b.json"], "cannot read");

@@ -8,6 +8,13 @@ use workgroup::ops::images::{self, ColorFormat, Encoding, Rgba8};
 pub struct Args {
     #[command(flatten)]
     input: super::ImageInput,
+    /// Raw texels instead of an image: a dump of a render target in --format's memory layout,
+    /// row-major, no header (with --size)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "synthetic"], requires = "size")]
+    texels: Option<PathBuf>,
+    /// The size of --texels, WxH
+    #[arg(long, value_name = "WxH", requires = "texels")]
+    size: Option<String>,
     /// Number of bins (1 ..= 4194304)
     #[arg(long, default_value_t = 256)]
     bins: u32,
@@ -124,6 +131,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         }
     }
     super::check_output("--plot", a.plot.as_deref())?;
+    if let Some(path) = &a.texels {
+        return run_texels(g, a, &params, path, chosen);
+    }
     let (img, label) = a.input.load()?;
     let ctx = g.context()?;
     let info = ctx.info().clone();
@@ -259,6 +269,51 @@ fn table(
     }
     if rows.iter().any(|r| r["matches_reference"].as_bool() == Some(false) && r["variant"] != "racy") {
         anyhow::bail!("a variant disagreed with the CPU reference");
+    }
+    Ok(())
+}
+
+/// `--texels`: one variant over a raw dump, its counts printed as for an image.
+fn run_texels(g: &Global, a: &Args, params: &Params, path: &std::path::Path, chosen: Option<Variant>) -> anyhow::Result<()> {
+    if a.variant == "all" || a.variant.contains(',') {
+        anyhow::bail!("--texels runs one variant at a time (e.g. --variant fastest-sampled, then --variant cpu)");
+    }
+    if a.plot.is_some() {
+        anyhow::bail!("--plot draws the photo beside the bars; it takes an image, not --texels");
+    }
+    let size = a.size.as_deref().unwrap_or_default();
+    let bad = || anyhow::anyhow!("--size {size:?}: give WxH, e.g. 1920x1080");
+    let (w, h) = size.split_once('x').ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let texels = histogram::Texels::new(w, h, params.format, bytes).with_context(|| path.display().to_string())?;
+    let ctx = g.context()?;
+    let info = ctx.info().clone();
+    let variant = chosen.unwrap_or_else(|| histogram::auto(&info, params));
+    let counts = histogram::run_texels(&ctx, &texels, params, variant)?;
+    g.finish(&ctx)?;
+    if g.json {
+        let v = serde_json::json!({"texels": path.display().to_string(), "width": w, "height": h, "device": info.name,
+            "variant": variant.name(), "format": params.format.name(), "bins": params.bins, "measure": params.measure, "counts": counts});
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else if a.csv {
+        println!("bin,count");
+        for (b, c) in counts.iter().enumerate() {
+            println!("{b},{c}");
+        }
+    } else {
+        println!(
+            "{}: {w}x{h} {}, {} bins of {}, variant {} on {}",
+            path.display(),
+            params.format.name(),
+            params.bins,
+            measure_name(params.measure),
+            variant.name(),
+            info.name
+        );
+        for (b, c) in counts.iter().enumerate() {
+            println!("{b:>5} {c}");
+        }
     }
     Ok(())
 }

@@ -202,9 +202,12 @@ pub fn main() -> i32 {
                 let _ = e.print();
                 return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 2 } else { 0 };
             }
-            // One line: clap's first line ("error: ...") without the usage block.
+            // One line: clap's first paragraph ("error: ...", and the arguments it lists, e.g. the
+            // missing ones) without the tips and the usage block.
             let text = e.render().to_string();
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: invalid arguments");
+            let first: Vec<&str> =
+                text.lines().skip_while(|l| l.trim().is_empty()).take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+            let first = if first.is_empty() { "error: invalid arguments".to_string() } else { first.join(" ") };
             eprintln!("{first} (see --help)");
             return 2;
         }

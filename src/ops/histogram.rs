@@ -648,20 +648,25 @@ impl Uploaded {
             let buffer = Buffer::from_slice(ctx, &packed, "histogram pixels")?;
             return Ok(Uploaded { width: img.width, height: img.height, buffer: Some(buffer), tiles: Vec::new(), format: None });
         }
-        let format = variant.reads_sampled().then_some(params.format);
-        let (texels, texel) = match format {
-            Some(f) => (f.texels_from_rgba8(img), f.texel_bytes() as usize),
-            None => (img.pixels.clone(), 4),
-        };
-        // Tiles no larger than the device allows for an image.
+        if variant.reads_sampled() {
+            let f = params.format;
+            return Self::tiles(ctx, &Texels { width: img.width, height: img.height, format: f, bytes: f.texels_from_rgba8(img) }, true);
+        }
+        Self::tiles(ctx, &Texels { width: img.width, height: img.height, format: ColorFormat::Rgba8, bytes: img.pixels.clone() }, false)
+    }
+
+    /// Texels in images (sampled, or rgba8 storage ones), in tiles no larger than the device
+    /// allows for an image.
+    fn tiles(ctx: &Context, t: &Texels, sampled: bool) -> Result<Uploaded> {
+        let (texels, texel, format) = (&t.bytes, t.format.texel_bytes() as usize, sampled.then_some(t.format));
         let max = ctx.info().max_image_dimension_2d;
         let mut tiles = Vec::new();
-        for y0 in (0..img.height).step_by(max as usize) {
-            for x0 in (0..img.width).step_by(max as usize) {
-                let (w, h) = ((img.width - x0).min(max), (img.height - y0).min(max));
+        for y0 in (0..t.height).step_by(max as usize) {
+            for x0 in (0..t.width).step_by(max as usize) {
+                let (w, h) = ((t.width - x0).min(max), (t.height - y0).min(max));
                 let mut px = Vec::with_capacity(w as usize * h as usize * texel);
                 for y in y0..y0 + h {
-                    let start = (y as usize * img.width as usize + x0 as usize) * texel;
+                    let start = (y as usize * t.width as usize + x0 as usize) * texel;
                     px.extend_from_slice(&texels[start..start + w as usize * texel]);
                 }
                 tiles.push(match format {
@@ -670,7 +675,7 @@ impl Uploaded {
                 });
             }
         }
-        Ok(Uploaded { width: img.width, height: img.height, buffer: None, tiles, format })
+        Ok(Uploaded { width: t.width, height: t.height, buffer: None, tiles, format })
     }
 
     fn record(&self, h: &Histogram, rec: &mut Recorder, bins: vk::Buffer) -> Result<()> {
@@ -703,6 +708,46 @@ impl Uploaded {
                 Ok(())
             }
         }
+    }
+}
+
+/// Texels of any [`ColorFormat`] in host memory: row-major, each as the format lays it out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Texels {
+    pub width: u32,
+    pub height: u32,
+    pub format: ColorFormat,
+    pub bytes: Vec<u8>,
+}
+
+impl Texels {
+    /// Checks the size against the bytes (one line naming both).
+    pub fn new(width: u32, height: u32, format: ColorFormat, bytes: Vec<u8>) -> Result<Texels> {
+        let want = width as u64 * height as u64 * format.texel_bytes() as u64;
+        if width == 0 || height == 0 || bytes.len() as u64 != want {
+            return Err(Error::invalid(format!(
+                "{} bytes are not a {width}x{height} {} image ({want} bytes, {} a texel)",
+                bytes.len(),
+                format.name(),
+                format.texel_bytes()
+            )));
+        }
+        Ok(Texels { width, height, format, bytes })
+    }
+}
+
+/// Host texels in, counts out: the CPU variants bin them, `fastest-sampled` reads them from a
+/// sampled image of their format, and the other variants take rgba8 texels only.
+pub fn run_texels(ctx: &Context, t: &Texels, params: &Params, variant: Variant) -> Result<Vec<u32>> {
+    let params = Params { format: t.format, ..*params };
+    validate(ctx.info(), &params, variant)?;
+    match variant {
+        Variant::Cpu | Variant::CpuPar => Ok(texel_histogram(t.format, &t.bytes, params.measure, params.bins)),
+        Variant::FastestSampled => {
+            let h = Histogram::new(ctx, variant, &params, t.width, t.height)?;
+            run_uploaded(ctx, &h, &Uploaded::tiles(ctx, t, true)?)
+        }
+        _ => run(ctx, &Rgba8::new(t.width, t.height, t.bytes.clone())?, &params, variant),
     }
 }
 

@@ -3,7 +3,7 @@
 use super::{Case, DriverStats, Options, Row};
 use crate::gpu::DeviceInfo;
 use crate::ops::histogram::{self, Measure, Params, Variant};
-use crate::ops::images::{self, Synthetic};
+use crate::ops::images::{self, ColorFormat, Encoding, Synthetic};
 
 pub fn cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
     // (width, height, measure, bins): 000 uses 256 luminance bins, 001 16 grey bins.
@@ -98,4 +98,73 @@ pub fn cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
         }
     }
     cases
+}
+
+/// `fastest-sampled` on an engine's image formats, next to the rgba8 kernels on the same picture:
+/// the 8-bit formats bin 000's luminance of the stored codes, the float ones (the picture's linear
+/// light) log-luminance. Each row is checked against the CPU reference of its own texels.
+pub fn format_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
+    let (w, h) = if opts.quick { (256u32, 256u32) } else { (8192, 8192) };
+    let label = format!("histogram {w}x{h} natural, every image format (256 bins)");
+    vec![Case {
+        op: "histogram-formats",
+        label,
+        run: Box::new(move |ctx, o, bw| {
+            let img = images::synthetic(w, h, Synthetic::Natural, 1)?;
+            let log = Measure::LogLuminance(histogram::LogRange::default());
+            let mut todo: Vec<(Variant, Params, String)> = vec![
+                (Variant::CpuPar, Params::default(), "cpu-par rgba8".into()),
+                (Variant::Fastest, Params::default(), "fastest rgba8 (buffer)".into()),
+                (Variant::Fastest, Params { measure: log, ..Default::default() }, "fastest rgba8 (buffer), log-luminance".into()),
+                (Variant::FastestImage, Params::default(), "fastest-image rgba8 (storage image)".into()),
+            ];
+            for format in ColorFormat::ALL {
+                let measure = if format.encoding() == Encoding::Float { log } else { Measure::Luminance };
+                let params = Params { format, measure, ..Default::default() };
+                let what = if measure == log { ", log-luminance" } else { "" };
+                todo.push((Variant::FastestSampled, params, format!("fastest-sampled {}{what}", format.name())));
+            }
+            let mut rows = Vec::new();
+            let mut stats = Vec::new();
+            let mut cpu_par_ms = None;
+            for (v, params, name) in todo {
+                let mut row = Row {
+                    op: "histogram-formats".into(),
+                    variant: name.clone(),
+                    size: format!("{w}x{h}"),
+                    elements: img.pixel_count(),
+                    input: "natural".into(),
+                    device: if v.is_gpu() { "gpu" } else { "cpu" }.into(),
+                    bytes: img.pixel_count() * params.format.texel_bytes() as u64,
+                    ..Default::default()
+                };
+                if let Err(e) = histogram::validate(ctx.info(), &params, v) {
+                    row.note = Some(format!("refused: {e}"));
+                    rows.push(row);
+                    continue;
+                }
+                let reference = histogram::reference(&img, &params);
+                let m = histogram::time(&o.device(ctx)?, &img, &params, v, o.warmup, o.runs)?;
+                row.runs = m.timing.runs;
+                row.invocations = m.invocations;
+                row.correct = m.counts == reference;
+                if row.correct {
+                    row.min_ms = Some(m.timing.min_ns * 1e-6);
+                    row.median_ms = Some(m.timing.median_ns * 1e-6);
+                    row.max_ms = Some(m.timing.max_ns * 1e-6);
+                } else {
+                    row.note = Some("result differs from the CPU reference".into());
+                }
+                if v == Variant::CpuPar {
+                    cpu_par_ms = row.median_ms;
+                }
+                if !m.driver_stats.is_empty() {
+                    stats.push(DriverStats { op: "histogram-formats".into(), variant: name, stats: m.driver_stats });
+                }
+                rows.push(row);
+            }
+            super::finish_case(&mut rows, None, cpu_par_ms, bw);
+            Ok((rows, stats))
+        }),
+    }]
 }

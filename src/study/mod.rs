@@ -187,6 +187,7 @@ impl Bandwidth {
 pub fn registry(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
     let mut cases = Vec::new();
     cases.extend(histogram::cases(opts, info));
+    cases.extend(histogram::format_cases(opts, info));
     cases.extend(blur::cases(opts, info));
     cases.extend(reduce::reduce_cases(opts, info));
     cases.extend(reduce::compact_cases(opts, info));
