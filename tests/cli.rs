@@ -140,6 +140,22 @@ fn histogram_of_other_formats_and_raw_texels() {
     fails_with_one_line(&["histogram", "--texels", raw, "--size", "24x5", "--format", "rgba32f", "--variant", "all"], "one variant");
 }
 
+/// A reader that stops early (`| head`) ends the command quietly, without a panic.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    common::limit_lavapipe_threads();
+    let bin = assert_cmd::cargo::cargo_bin("workgroup");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{}' histogram --synthetic 64x64:random --bins 1000000 --variant cpu | head -n 2", bin.display()))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "", "stderr should be empty");
+}
+
 #[test]
 fn study_and_bandwidth_refuse_bad_input() {
     fails_with_one_line(&["study", "--ops", "nonsense"], "unknown op");
