@@ -3,9 +3,10 @@
 //! radix sort with indices of what the compaction kept (a draw order by depth, say: its length is
 //! the compaction's count, read by the GPU, never by the host) and its indirect draw's arguments,
 //! a second cull of what the first kept (counted the same way),
-//! an exclusive scan (where each object's items start) with its total, two frames of auto levels on rgba8 images (a post-process: the second
-//! frame with the first one's levels, as auto exposure) and a box blur of the second into that
-//! command buffer; the engine submits it with its own fence. Then the results are checked against
+//! an exclusive scan (where each object's items start) with its total, the exposure histogram of
+//! an HDR render target (half floats, sampled: log-luminance in octaves), two frames of auto levels
+//! on rgba8 images (a post-process: the second frame with the first one's levels, as auto
+//! exposure) and a box blur of the second into that command buffer; the engine submits it with its own fence. Then the results are checked against
 //! the CPU references.
 //!
 //! ```sh
@@ -17,7 +18,8 @@ use rand::{Rng, SeedableRng};
 use workgroup::gpu::{AdoptInfo, Buffer, Context, Image, Recorder, Sync};
 use workgroup::ops::blur::{self, Blur};
 use workgroup::ops::compact::{self, Compactor, Func, Predicate};
-use workgroup::ops::images::{self, Rgba8, Synthetic};
+use workgroup::ops::histogram::{self, Histogram, LogRange, Measure};
+use workgroup::ops::images::{self, ColorFormat, Rgba8, Synthetic};
 use workgroup::ops::indirect::ArgsFromCount;
 use workgroup::ops::levels::Levels;
 use workgroup::ops::reduce::{self, ElemType, Op, Reducer};
@@ -144,6 +146,11 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let frame_out: Vec<Image> = (0..2).map(|_| Image::new(&ctx, w, h, "adjusted frame")).collect::<Result<_, _>>()?;
     // The last adjusted frame blurred (a second post-process), and the blur's scratch image.
     let blurred: Vec<Image> = (0..2).map(|_| Image::new(&ctx, w, h, "blurred frame")).collect::<Result<_, _>>()?;
+    // The engine's HDR render target: R16G16B16A16_SFLOAT, sampled, in SHADER_READ_ONLY_OPTIMAL
+    // (made here from the picture's linear light; any sampled view of the engine's own will do).
+    let hdr_texels = ColorFormat::Rgba16f.texels_from_rgba8(&picture);
+    let hdr = Image::sampled_from_texels(&ctx, w, h, vk::Format::R16G16B16A16_SFLOAT, 8, &hdr_texels, "HDR target")?;
+    let exposure_bins: Buffer<u32> = Buffer::new(&ctx, 256, "exposure histogram")?;
 
     // Made once, recorded every frame.
     let keep = Predicate::Greater(0.5f32.to_bits());
@@ -155,6 +162,10 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let args = ArgsFromCount::new(&ctx)?;
     let scanner = Scanner::new(&ctx, scan::Variant::SinglePass, ElemType::U32, Op::Sum, Kind::Exclusive, n)?;
     let levels = Levels::new(&ctx, pixels as u64)?;
+    // The exposure histogram: log-luminance from 2^-16 to 2^16, 8 bins an octave.
+    let log_luminance = Measure::LogLuminance(LogRange { min: -16, max: 16 });
+    let exposure_params = histogram::Params { format: ColorFormat::Rgba16f, measure: log_luminance, bins: 256, ..Default::default() };
+    let exposure = Histogram::new(&ctx, histogram::Variant::FastestSampled, &exposure_params, w, h)?;
     let blur = Blur::new(&ctx, blur::Variant::Separable)?;
     let box_filter = blur::Params { filter: 9, iterations: 1 };
 
@@ -190,6 +201,17 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     // look-back). It only reads `emitted`, uploaded before the first barrier.
     // Its total, the number of items in all, stays on the GPU too (a later counted step's count).
     scanner.record_with_total(&mut rec, &emitted, n, &starts, &items)?;
+    // The HDR target's exposure histogram, read through a sampled view in the layout it is in (the
+    // render pass that wrote it would end with a barrier making it visible to compute-shader
+    // sampled reads). It zeroes its bins itself.
+    let target = histogram::Input::Sampled {
+        view: hdr.view(),
+        layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+        format: vk::Format::R16G16B16A16_SFLOAT,
+        width: w,
+        height: h,
+    };
+    exposure.record(&mut rec, target, exposure_bins.raw())?;
     // Auto levels of frame 0 (its own levels: 0.5% of the pixels may clip at each end), then frame
     // 1 in one pass with frame 0's levels, image to image (`record` and `record_following` do
     // the same on buffers of packed pixels). Each records its own barriers; the outputs are put
@@ -249,6 +271,21 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let all_items = cpu_starts[n - 1] + counts[n - 1];
     anyhow::ensure!(ctx.read(&items)?[0] == all_items, "the scan's total differs from the CPU's {all_items}");
     println!("exclusive scan of {n} item counts, and its total ({all_items} items in all), as the CPU does");
+    let bins = ctx.read(&exposure_bins)?;
+    anyhow::ensure!(
+        bins == histogram::texel_histogram(ColorFormat::Rgba16f, &hdr_texels, log_luminance, 256),
+        "the HDR target's exposure histogram differs from the CPU's"
+    );
+    // The octave of the median pixel: bin b covers 2^(-16 + b / 8) and up.
+    let mut seen = 0u64;
+    let median = bins.iter().position(|&c| {
+        seen += c as u64;
+        2 * seen >= pixels as u64
+    });
+    println!(
+        "exposure histogram of the HDR target (rgba16f, log-luminance): median pixel near 2^{:.3}, as the CPU bins it",
+        median.unwrap_or(0) as f64 / 8.0 - 16.0
+    );
     for (k, (levelled, want)) in frame_out.iter().zip(workgroup::cpu::levels::video(&frames, 5_000)).enumerate() {
         anyhow::ensure!(levelled.read(&ctx)? == want.1.pixels, "adjusted frame {k} differs from the CPU's");
         println!("auto levels of frame {k}: black {} white {}, as the CPU does", want.0.black, want.0.white);
@@ -282,6 +319,9 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         emitted,
         starts,
         levels,
+        exposure,
+        exposure_bins,
+        hdr,
         blur,
         input,
         kept,
