@@ -127,6 +127,37 @@ fn histogram_of_other_formats_and_raw_texels() {
     assert_eq!(gpu, csv(&[&texels[..], &["--variant", "cpu"]].concat()));
     assert_eq!(gpu.lines().skip(1).map(|l| l.split(',').nth(1).unwrap().parse::<u64>().unwrap()).sum::<u64>(), 120);
 
+    // HDR files (OpenEXR, Radiance): their linear colours, rgba32f by default or any float format.
+    let mut r = 0.37f32;
+    let hdr_px: Vec<f32> = (0..33 * 17 * 4)
+        .map(|i| {
+            r = (r * 7.13 + 0.291).fract();
+            if i % 4 == 3 {
+                1.0
+            } else {
+                r * r * [0.001, 1.0, 40.0, 3000.0][i % 7 % 4]
+            }
+        })
+        .collect();
+    let exr = dir.path().join("scene.exr");
+    image::Rgba32FImage::from_raw(33, 17, hdr_px.clone()).unwrap().save(&exr).unwrap();
+    let hdr = dir.path().join("scene.hdr");
+    let rgb: Vec<f32> = hdr_px.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    image::DynamicImage::ImageRgb32F(image::Rgb32FImage::from_raw(33, 17, rgb).unwrap()).save(&hdr).unwrap();
+    for file in [exr.to_str().unwrap(), hdr.to_str().unwrap()] {
+        for format in [&[][..], &["--format", "rgba16f"], &["--format", "b10g11r11f"]] {
+            let args = [&[file][..], format].concat();
+            let gpu = csv(&[&args[..], &["--variant", "fastest-sampled"]].concat());
+            assert_eq!(gpu, csv(&[&args[..], &["--variant", "cpu"]].concat()), "{args:?}");
+            let counts: Vec<u64> = gpu.lines().skip(1).map(|l| l.split(',').nth(1).unwrap().parse().unwrap()).collect();
+            assert_eq!(counts.iter().sum::<u64>(), 33 * 17);
+            // Bright pixels: some above 2^10 (the exposure range reaches them).
+            assert!(counts[(16 + 10) * 8..].iter().sum::<u64>() > 0, "{args:?}");
+        }
+    }
+    let exr = exr.to_str().unwrap();
+    fails_with_one_line(&["histogram", exr, "--format", "bgra8"], "float colours");
+    fails_with_one_line(&["histogram", exr, "--variant", "all"], "one variant at a time");
     fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "rgb565"], "unknown image format");
     fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "rgba16f", "--measure", "grey"], "log-luminance");
     fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "bgra8", "--variant", "fastest"], "fastest-sampled");

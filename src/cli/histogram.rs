@@ -28,9 +28,10 @@ pub struct Args {
     #[arg(long, default_value = "-16:16", allow_hyphen_values = true, value_name = "MIN:MAX")]
     log_range: String,
     /// The image format fastest-sampled reads (the photo is stored in it; float formats get its
-    /// linear light): rgba8, rgba8-srgb, bgra8, bgra8-srgb, rgba16f, rgba32f, b10g11r11f
-    #[arg(long, default_value = "rgba8")]
-    format: String,
+    /// linear light): rgba8, rgba8-srgb, bgra8, bgra8-srgb, rgba16f, rgba32f, b10g11r11f.
+    /// Default: rgba8, or rgba32f for an HDR file (.hdr, .exr)
+    #[arg(long)]
+    format: Option<String>,
     /// Variant: cpu, cpu-par, single, racy, atomic, chunks-sum, chunks-reduce, global-atomic,
     /// shared, per-thread, fastest, fastest-image, auto (fastest that fits), all (a timed table), or a
     /// comma-separated list (a timed table of those)
@@ -89,7 +90,12 @@ fn parse_log_range(s: &str) -> anyhow::Result<LogRange> {
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let chunk: ChunkShape = a.chunk.parse()?;
-    let format: ColorFormat = a.format.parse()?;
+    let hdr_file = a.input.image.as_deref().filter(|p| images::is_float_file(p));
+    let format: ColorFormat = match &a.format {
+        Some(f) => f.parse()?,
+        None if hdr_file.is_some() => ColorFormat::Rgba32f,
+        None => ColorFormat::Rgba8,
+    };
     let float = format.encoding() == Encoding::Float;
     let measure = match a.measure.unwrap_or(if float { MeasureArg::LogLuminance } else { MeasureArg::Luminance }) {
         MeasureArg::Luminance => Measure::Luminance,
@@ -132,7 +138,16 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     super::check_output("--plot", a.plot.as_deref())?;
     if let Some(path) = &a.texels {
-        return run_texels(g, a, &params, path, chosen);
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let (w, h) = parse_size(a.size.as_deref().unwrap_or_default())?;
+        let texels = histogram::Texels::new(w, h, params.format, bytes).with_context(|| path.display().to_string())?;
+        return run_texels(g, a, &params, &texels, &path.display().to_string(), chosen);
+    }
+    if let Some(path) = hdr_file {
+        // An HDR file's linear colours, stored in the float format.
+        let (w, h, rgba) = images::load_float(path)?;
+        let texels = histogram::Texels::new(w, h, format, format.texels_from_f32(&rgba)?)?;
+        return run_texels(g, a, &params, &texels, &path.display().to_string(), chosen);
     }
     let (img, label) = a.input.load()?;
     let ctx = g.context()?;
@@ -273,27 +288,38 @@ fn table(
     Ok(())
 }
 
-/// `--texels`: one variant over a raw dump, its counts printed as for an image.
-fn run_texels(g: &Global, a: &Args, params: &Params, path: &std::path::Path, chosen: Option<Variant>) -> anyhow::Result<()> {
-    if a.variant == "all" || a.variant.contains(',') {
-        anyhow::bail!("--texels runs one variant at a time (e.g. --variant fastest-sampled, then --variant cpu)");
-    }
-    if a.plot.is_some() {
-        anyhow::bail!("--plot draws the photo beside the bars; it takes an image, not --texels");
-    }
-    let size = a.size.as_deref().unwrap_or_default();
+fn parse_size(size: &str) -> anyhow::Result<(u32, u32)> {
     let bad = || anyhow::anyhow!("--size {size:?}: give WxH, e.g. 1920x1080");
     let (w, h) = size.split_once('x').ok_or_else(bad)?;
-    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let texels = histogram::Texels::new(w, h, params.format, bytes).with_context(|| path.display().to_string())?;
+    Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?))
+}
+
+/// `--texels` or an HDR file: one variant over texels of any format, its counts printed as for
+/// an image.
+fn run_texels(
+    g: &Global,
+    a: &Args,
+    params: &Params,
+    texels: &histogram::Texels,
+    label: &str,
+    chosen: Option<Variant>,
+) -> anyhow::Result<()> {
+    if a.variant == "all" || a.variant.contains(',') {
+        anyhow::bail!(
+            "texels of --texels or an HDR file are binned by one variant at a time (e.g. --variant fastest-sampled, then --variant cpu)"
+        );
+    }
+    if a.plot.is_some() {
+        anyhow::bail!("--plot draws an 8-bit photo beside the bars; not with --texels or an HDR file");
+    }
+    let (w, h) = (texels.width, texels.height);
     let ctx = g.context()?;
     let info = ctx.info().clone();
     let variant = chosen.unwrap_or_else(|| histogram::auto(&info, params));
-    let counts = histogram::run_texels(&ctx, &texels, params, variant)?;
+    let counts = histogram::run_texels(&ctx, texels, params, variant)?;
     g.finish(&ctx)?;
     if g.json {
-        let v = serde_json::json!({"texels": path.display().to_string(), "width": w, "height": h, "device": info.name,
+        let v = serde_json::json!({"texels": label, "width": w, "height": h, "device": info.name,
             "variant": variant.name(), "format": params.format.name(), "bins": params.bins, "measure": params.measure, "counts": counts});
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else if a.csv {
@@ -303,8 +329,7 @@ fn run_texels(g: &Global, a: &Args, params: &Params, path: &std::path::Path, cho
         }
     } else {
         println!(
-            "{}: {w}x{h} {}, {} bins of {}, variant {} on {}",
-            path.display(),
+            "{label}: {w}x{h} {}, {} bins of {}, variant {} on {}",
             params.format.name(),
             params.bins,
             measure_name(params.measure),

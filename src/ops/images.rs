@@ -49,6 +49,20 @@ pub fn decode(bytes: &[u8], name: &str) -> Result<Rgba8> {
     Rgba8::new(w, h, rgba.into_raw())
 }
 
+/// Whether `path` names an HDR file (`.hdr`, `.exr`), whose colours are floats, not 8-bit codes.
+pub fn is_float_file(path: &std::path::Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("hdr") || e.eq_ignore_ascii_case("exr"))
+}
+
+/// Reads an HDR file (Radiance `.hdr`, OpenEXR `.exr`) as linear RGBA f32 (width, height, texels).
+pub fn load_float(path: &std::path::Path) -> Result<(u32, u32, Vec<f32>)> {
+    let bytes = std::fs::read(path).map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))?;
+    let img = image::load_from_memory(&bytes).map_err(|e| Error::invalid(format!("cannot decode {}: {e}", path.display())))?;
+    let rgba = img.to_rgba32f();
+    let (w, h) = rgba.dimensions();
+    Ok((w, h, rgba.into_raw()))
+}
+
 /// Writes RGBA8 as PNG, atomically (a temporary file renamed into place: nothing half-written).
 pub fn save_png(img: &Rgba8, path: &std::path::Path) -> Result<()> {
     let tmp = path.with_extension("png.tmp");
@@ -276,6 +290,28 @@ impl ColorFormat {
                 })
                 .collect(),
         }
+    }
+}
+
+impl ColorFormat {
+    /// The texels of linear RGBA f32 colours (an HDR file) in this float format: rounded to
+    /// nearest for half, toward zero for the packed floats. 8-bit formats are refused: their
+    /// codes are not linear light.
+    pub fn texels_from_f32(self, rgba: &[f32]) -> Result<Vec<u8>> {
+        let px = rgba.chunks_exact(4);
+        Ok(match self {
+            ColorFormat::Rgba16f => px.flat_map(|p| p.iter().flat_map(|&v| half::f16::from_f32(v).to_bits().to_le_bytes())).collect(),
+            ColorFormat::Rgba32f => px.flat_map(|p| p.iter().flat_map(|v| v.to_le_bytes())).collect(),
+            ColorFormat::B10g11r11f => px
+                .flat_map(|p| (to_small_float(p[0], 6) | to_small_float(p[1], 6) << 11 | to_small_float(p[2], 5) << 22).to_le_bytes())
+                .collect(),
+            _ => {
+                return Err(Error::invalid(format!(
+                    "float colours (an HDR image) go to rgba16f, rgba32f or b10g11r11f, not {}",
+                    self.name()
+                )))
+            }
+        })
     }
 }
 
