@@ -218,3 +218,63 @@ fn refusals_name_the_problem() {
     };
     assert_eq!(got, histogram::reference(&img, &params));
 }
+
+/// `Exposure` on random and degenerate histograms: within `EXPOSURE_TOLERANCE` of the f64
+/// reference, and the pixel count exact.
+#[test]
+fn exposure_from_the_histogram_on_the_gpu() {
+    use histogram::{exposure_reference, Exposure, EXPOSURE_TOLERANCE};
+    let g = gpu();
+    let mut r = rng(21);
+    let out: Buffer<u32> = Buffer::new(&g, 2, "exposure").unwrap();
+    let cases: Vec<(u32, LogRange)> = vec![
+        (256, LogRange::default()),
+        (32, LogRange { min: -16, max: 16 }),
+        (4096, LogRange { min: -8, max: 8 }),
+        (128, LogRange { min: -64, max: 64 }),
+        (64, LogRange { min: 3, max: 5 }),
+    ];
+    for (bins, range) in cases {
+        let exposure = Exposure::new(&g, bins, range).unwrap();
+        let shapes: Vec<Vec<u32>> = vec![
+            (0..bins).map(|_| r.gen_range(0..100_000)).collect(),
+            (0..bins).map(|b| if b % 7 == 3 { r.gen_range(0..3) } else { 0 }).collect(),
+            (0..bins).map(|b| if b == bins / 3 { 1_000_000 } else { 0 }).collect(),
+            (0..bins).map(|b| if b == 0 || b == bins - 1 { 5 } else { 0 }).collect(),
+            vec![0; bins as usize],
+            (0..bins).map(|_| r.gen_range(0..1 << 20)).collect(),
+        ];
+        for counts in shapes {
+            let hist = Buffer::from_slice(&g, &counts, "histogram").unwrap();
+            for (low, high) in [(0u32, 0u32), (5_000, 5_000), (500_000, 0), (0, 999_999), (250_000, 250_000), (1, 2)] {
+                g.submit(|rec| {
+                    exposure.record(rec, hist.raw(), low, high, out.raw())?;
+                    rec.barrier(workgroup::gpu::Sync::ComputeToTransfer);
+                    Ok(())
+                })
+                .unwrap();
+                let got = g.read(&out).unwrap();
+                let (mean, pixels) = exposure_reference(&counts, range, low, high);
+                assert_eq!(got[1] as u64, pixels);
+                let gpu_mean = f32::from_bits(got[0]) as f64;
+                assert!(
+                    (gpu_mean - mean).abs() <= EXPOSURE_TOLERANCE,
+                    "{bins} bins {range:?}, cuts {low}/{high}: {gpu_mean} against {mean}"
+                );
+            }
+        }
+    }
+    // A histogram of one value: its bin's middle, whatever the cuts.
+    let range = LogRange::default();
+    let mut one = vec![0u32; 256];
+    one[128] = 77; // 2^0 .. 2^(1/8): middle log2(1 + 1/16)
+    let (mean, _) = exposure_reference(&one, range, 100_000, 100_000);
+    assert!((mean - (1.0f64 + 1.0 / 16.0).log2()).abs() < 1e-12);
+    let refused = |bins| Exposure::new(&g, bins, range).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(refused(8192).contains("4096"));
+    assert!(refused(100).contains("power of two"));
+    let exposure = Exposure::new(&g, 256, range).unwrap();
+    let hist = Buffer::from_slice(&g, &one, "histogram").unwrap();
+    let e = g.submit(|rec| exposure.record(rec, hist.raw(), 600_000, 400_000, out.raw())).unwrap_err().to_string();
+    assert!(e.contains("leaves nothing"), "{e}");
+}

@@ -910,3 +910,65 @@ pub fn racy_losses(ctx: &Context, img: &Rgba8, params: &Params, runs: u32) -> Re
     }
     Ok(lost)
 }
+
+/// The most bins `Exposure` takes (16 an invocation of its one workgroup).
+pub const EXPOSURE_MAX_BINS: u32 = 4096;
+/// How far `Exposure`'s mean (in log2 units, f32 sums in a fixed tree) may be from the f64
+/// reference: 2^-12, an exposure within 0.02%.
+pub const EXPOSURE_TOLERANCE: f64 = 1.0 / 4096.0;
+
+/// Auto exposure from a log-luminance histogram on the GPU (`glsl/histogram/exposure.comp`): the
+/// mean log2 luminance of the pixels left after cutting the darkest and brightest parts per
+/// million, written to a GPU buffer for the engine's tone mapping (exposure = key / 2^mean), so
+/// the frame needs no read back. One workgroup.
+pub struct Exposure {
+    kernel: Kernel,
+    bins: u32,
+    range: LogRange,
+}
+
+impl Exposure {
+    /// For histograms of `bins` log-luminance bins over `range` (as `Params` made them).
+    pub fn new(ctx: &Context, bins: u32, range: LogRange) -> Result<Exposure> {
+        if bins == 0 || bins > EXPOSURE_MAX_BINS {
+            return Err(Error::invalid(format!("exposure: {bins} bins (1 ..= {EXPOSURE_MAX_BINS})")));
+        }
+        validate_log_range(range, bins)?;
+        Ok(Exposure { kernel: Kernel::new(ctx, &shaders::HISTOGRAM_EXPOSURE, &[(1, bins)])?, bins, range })
+    }
+
+    /// Records the mean of `bins` (the histogram) into `out`: word 0 the mean log2 luminance
+    /// (f32), word 1 the histogram's pixels (u32). `low_ppm` + `high_ppm` must stay below
+    /// 1000000. With no pixel left, the mean is `range.min`.
+    ///
+    /// Barrier contract — before: the histogram's writes are visible to compute-shader storage
+    /// reads (`Sync::ComputeToCompute` after `Histogram::record`); nothing still uses `out`.
+    /// After: `out` is written by compute-shader storage writes.
+    pub fn record(&self, rec: &mut Recorder, bins: vk::Buffer, low_ppm: u32, high_ppm: u32, out: vk::Buffer) -> Result<()> {
+        if low_ppm as u64 + high_ppm as u64 >= 1_000_000 {
+            return Err(Error::invalid(format!("exposure: cutting {low_ppm} + {high_ppm} parts per million leaves nothing")));
+        }
+        let per_octave = self.bins / self.range.octaves();
+        let push = [self.range.min as u32, per_octave, low_ppm, high_ppm];
+        let binds = [Bind::raw_buffer(bins, 0, self.bins as u64 * 4), Bind::raw_buffer(out, 0, 8)];
+        rec.dispatch(&self.kernel, [1, 1, 1], &binds, bytemuck::cast_slice(&push))
+    }
+}
+
+/// The CPU reference of `Exposure` in f64: (mean log2 luminance, pixels).
+pub fn exposure_reference(counts: &[u32], range: LogRange, low_ppm: u32, high_ppm: u32) -> (f64, u64) {
+    let total: u64 = counts.iter().map(|&c| c as u64).sum();
+    let per = (counts.len() as u32 / range.octaves()).max(1) as f64;
+    let (lo, hi) = (total as f64 * low_ppm as f64 * 1e-6, total as f64 * (1.0 - high_ppm as f64 * 1e-6));
+    let (mut at, mut w, mut ws) = (0u64, 0f64, 0f64);
+    for (b, &c) in counts.iter().enumerate() {
+        let overlap = ((at + c as u64) as f64).min(hi) - (at as f64).max(lo);
+        if c > 0 && overlap > 0.0 {
+            let middle = range.min as f64 + (b as f64 / per).floor() + (1.0 + ((b as f64 % per) + 0.5) / per).log2();
+            w += overlap;
+            ws += overlap * middle;
+        }
+        at += c as u64;
+    }
+    (if w > 0.0 { ws / w } else { range.min as f64 }, total)
+}
