@@ -4,7 +4,7 @@
 //! the compaction's count, read by the GPU, never by the host) and its indirect draw's arguments,
 //! a second cull of what the first kept (counted the same way),
 //! an exclusive scan (where each object's items start) with its total, the exposure histogram of
-//! an HDR render target (half floats, sampled: log-luminance in octaves), two frames of auto levels
+//! an HDR render target (half floats, sampled: log-luminance in octaves) and its auto exposure, two frames of auto levels
 //! on rgba8 images (a post-process: the second frame with the first one's levels, as auto
 //! exposure) and a box blur of the second into that command buffer; the engine submits it with its own fence. Then the results are checked against
 //! the CPU references.
@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use workgroup::gpu::{AdoptInfo, Buffer, Context, Image, Recorder, Sync};
 use workgroup::ops::blur::{self, Blur};
 use workgroup::ops::compact::{self, Compactor, Func, Predicate};
-use workgroup::ops::histogram::{self, Histogram, LogRange, Measure};
+use workgroup::ops::histogram::{self, Exposure, Histogram, LogRange, Measure};
 use workgroup::ops::images::{self, ColorFormat, Rgba8, Synthetic};
 use workgroup::ops::indirect::ArgsFromCount;
 use workgroup::ops::levels::Levels;
@@ -151,6 +151,8 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let hdr_texels = ColorFormat::Rgba16f.texels_from_rgba8(&picture);
     let hdr = Image::sampled_from_texels(&ctx, w, h, vk::Format::R16G16B16A16_SFLOAT, 8, &hdr_texels, "HDR target")?;
     let exposure_bins: Buffer<u32> = Buffer::new(&ctx, 256, "exposure histogram")?;
+    // What the tone mapping reads: the mean log2 luminance and the pixels.
+    let exposure_out: Buffer<u32> = Buffer::new(&ctx, 2, "mean log2 luminance")?;
 
     // Made once, recorded every frame.
     let keep = Predicate::Greater(0.5f32.to_bits());
@@ -166,6 +168,7 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let log_luminance = Measure::LogLuminance(LogRange { min: -16, max: 16 });
     let exposure_params = histogram::Params { format: ColorFormat::Rgba16f, measure: log_luminance, bins: 256, ..Default::default() };
     let exposure = Histogram::new(&ctx, histogram::Variant::FastestSampled, &exposure_params, w, h)?;
+    let auto_exposure = Exposure::new(&ctx, 256, LogRange { min: -16, max: 16 })?;
     let blur = Blur::new(&ctx, blur::Variant::Separable)?;
     let box_filter = blur::Params { filter: 9, iterations: 1 };
 
@@ -212,6 +215,10 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         height: h,
     };
     exposure.record(&mut rec, target, exposure_bins.raw())?;
+    // Auto exposure from it, on the GPU: the mean log2 luminance of the pixels between the
+    // darkest and the brightest 1% (its contract: the histogram visible to compute reads first).
+    rec.barrier(Sync::ComputeToCompute);
+    auto_exposure.record(&mut rec, exposure_bins.raw(), 10_000, 10_000, exposure_out.raw())?;
     // Auto levels of frame 0 (its own levels: 0.5% of the pixels may clip at each end), then frame
     // 1 in one pass with frame 0's levels, image to image (`record` and `record_following` do
     // the same on buffers of packed pixels). Each records its own barriers; the outputs are put
@@ -286,6 +293,13 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         "exposure histogram of the HDR target (rgba16f, log-luminance): median pixel near 2^{:.3}, as the CPU bins it",
         median.unwrap_or(0) as f64 / 8.0 - 16.0
     );
+    let mean = f32::from_bits(ctx.read(&exposure_out)?[0]) as f64;
+    let (cpu_mean, _) = histogram::exposure_reference(&bins, LogRange { min: -16, max: 16 }, 10_000, 10_000);
+    anyhow::ensure!((mean - cpu_mean).abs() <= histogram::EXPOSURE_TOLERANCE, "auto exposure {mean} differs from the CPU's {cpu_mean}");
+    println!(
+        "auto exposure on the GPU: mean log2 luminance {mean:.5} (the CPU's {cpu_mean:.5}), so exposure x{:.4} for a key of 0.18",
+        0.18 / mean.exp2()
+    );
     for (k, (levelled, want)) in frame_out.iter().zip(workgroup::cpu::levels::video(&frames, 5_000)).enumerate() {
         anyhow::ensure!(levelled.read(&ctx)? == want.1.pixels, "adjusted frame {k} differs from the CPU's");
         println!("auto levels of frame {k}: black {} white {}, as the CPU does", want.0.black, want.0.white);
@@ -320,6 +334,8 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         starts,
         levels,
         exposure,
+        auto_exposure,
+        exposure_out,
         exposure_bins,
         hdr,
         blur,

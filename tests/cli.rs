@@ -110,8 +110,10 @@ fn histogram_of_other_formats_and_raw_texels() {
         assert_eq!(csv(&["assets/chelsea.png", "--format", f]), photo, "{f}");
     }
     // A float format defaults to log-luminance; its counts sum to the pixels.
-    let out = wg().args(["histogram", "assets/chelsea.png", "--format", "rgba16f", "--json"]).output().unwrap();
+    let out = wg().args(["histogram", "assets/chelsea.png", "--format", "rgba16f", "--json", "--exposure", "5000"]).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (gpu, cpu) = (v["exposure"]["mean_log2"].as_f64().unwrap(), v["exposure"]["cpu_mean_log2"].as_f64().unwrap());
+    assert!((gpu - cpu).abs() <= workgroup::ops::histogram::EXPOSURE_TOLERANCE && (-4.0..0.0).contains(&gpu), "{gpu} {cpu}");
     assert_eq!(v["variant"], "fastest-sampled");
     assert_eq!(v["measure"]["log-luminance"]["min"], -16);
     assert_eq!(v["counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum::<u64>(), 451 * 300);
@@ -159,6 +161,8 @@ fn histogram_of_other_formats_and_raw_texels() {
     fails_with_one_line(&["histogram", exr, "--format", "bgra8"], "float colours");
     fails_with_one_line(&["histogram", exr, "--variant", "all"], "one variant at a time");
     fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "rgb565"], "unknown image format");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--exposure", "5000"], "--measure log-luminance");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "rgba16f", "--exposure", "500000"], "fewer than");
     fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "rgba16f", "--measure", "grey"], "log-luminance");
     fails_with_one_line(&["histogram", "assets/rocket.jpg", "--format", "bgra8", "--variant", "fastest"], "fastest-sampled");
     fails_with_one_line(&["histogram", "assets/rocket.jpg", "--measure", "log-luminance", "--bins", "100"], "power of two");

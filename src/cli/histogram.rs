@@ -12,6 +12,10 @@ pub struct Args {
     /// row-major, no header (with --size)
     #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "synthetic"], requires = "size")]
     texels: Option<PathBuf>,
+    /// log-luminance: also the auto exposure on the GPU (`Exposure`), the mean log2 luminance
+    /// after cutting this many parts per million at each end (e.g. 5000), next to the CPU's
+    #[arg(long, value_name = "PPM")]
+    exposure: Option<u32>,
     /// The size of --texels, WxH
     #[arg(long, value_name = "WxH", requires = "texels")]
     size: Option<String>,
@@ -160,6 +164,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     let variant = chosen.unwrap_or_else(|| histogram::auto(&info, &params));
     let counts = histogram::run(&ctx, &img, &params, variant)?;
+    let exposure = exposure(&ctx, a, &params, &counts)?;
     g.finish(&ctx)?;
     if let Some(p) = &a.plot {
         draw(&img, &counts, p)?;
@@ -170,7 +175,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     if g.json {
         let v = serde_json::json!({"image": label, "width": img.width, "height": img.height, "device": info.name,
-            "variant": variant.name(), "format": format.name(), "bins": params.bins, "measure": params.measure, "counts": counts});
+            "variant": variant.name(), "format": format.name(), "bins": params.bins, "measure": params.measure, "counts": counts,
+            "exposure": exposure});
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else if a.csv {
         println!("bin,count");
@@ -191,6 +197,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         for (b, c) in counts.iter().enumerate() {
             println!("{b:>5} {c}");
         }
+        print_exposure(&exposure);
     }
     Ok(())
 }
@@ -288,6 +295,44 @@ fn table(
     Ok(())
 }
 
+/// `--exposure CUT`: the counts uploaded, `Exposure` recorded on them, and the CPU's mean beside.
+fn exposure(ctx: &workgroup::gpu::Context, a: &Args, params: &Params, counts: &[u32]) -> anyhow::Result<Option<serde_json::Value>> {
+    let Some(cut) = a.exposure else { return Ok(None) };
+    let Measure::LogLuminance(range) = params.measure else {
+        anyhow::bail!("--exposure needs --measure log-luminance (the default for float formats)");
+    };
+    if cut >= 500_000 {
+        anyhow::bail!("--exposure {cut}: cut fewer than 500000 parts per million at each end");
+    }
+    let e = histogram::Exposure::new(ctx, params.bins, range)?;
+    let bins = workgroup::gpu::Buffer::from_slice(ctx, counts, "histogram")?;
+    let out: workgroup::gpu::Buffer<u32> = workgroup::gpu::Buffer::new(ctx, 2, "exposure")?;
+    ctx.submit(|rec| {
+        e.record(rec, bins.raw(), cut, cut, out.raw())?;
+        rec.barrier(workgroup::gpu::Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    let gpu = f32::from_bits(ctx.read(&out)?[0]) as f64;
+    let (cpu, pixels) = histogram::exposure_reference(counts, range, cut, cut);
+    if (gpu - cpu).abs() > histogram::EXPOSURE_TOLERANCE {
+        anyhow::bail!("exposure: the GPU's mean log2 luminance {gpu} differs from the CPU's {cpu}");
+    }
+    Ok(Some(serde_json::json!({"cut_ppm": cut, "mean_log2": gpu, "cpu_mean_log2": cpu, "pixels": pixels,
+        "exposure_for_key_0_18": 0.18 / gpu.exp2()})))
+}
+
+fn print_exposure(e: &Option<serde_json::Value>) {
+    if let Some(e) = e {
+        let mean = e["mean_log2"].as_f64().unwrap_or(f64::NAN);
+        println!(
+            "auto exposure (Exposure, on the GPU): mean log2 luminance {mean:.5} (CPU {:.5}) after cutting {} ppm at each end; exposure for a key of 0.18: {:.5}",
+            e["cpu_mean_log2"].as_f64().unwrap_or(f64::NAN),
+            e["cut_ppm"],
+            0.18 / mean.exp2()
+        );
+    }
+}
+
 fn parse_size(size: &str) -> anyhow::Result<(u32, u32)> {
     let bad = || anyhow::anyhow!("--size {size:?}: give WxH, e.g. 1920x1080");
     let (w, h) = size.split_once('x').ok_or_else(bad)?;
@@ -317,10 +362,12 @@ fn run_texels(
     let info = ctx.info().clone();
     let variant = chosen.unwrap_or_else(|| histogram::auto(&info, params));
     let counts = histogram::run_texels(&ctx, texels, params, variant)?;
+    let exposure = exposure(&ctx, a, params, &counts)?;
     g.finish(&ctx)?;
     if g.json {
         let v = serde_json::json!({"texels": label, "width": w, "height": h, "device": info.name,
-            "variant": variant.name(), "format": params.format.name(), "bins": params.bins, "measure": params.measure, "counts": counts});
+            "variant": variant.name(), "format": params.format.name(), "bins": params.bins, "measure": params.measure, "counts": counts,
+            "exposure": exposure});
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else if a.csv {
         println!("bin,count");
@@ -339,6 +386,7 @@ fn run_texels(
         for (b, c) in counts.iter().enumerate() {
             println!("{b:>5} {c}");
         }
+        print_exposure(&exposure);
     }
     Ok(())
 }
