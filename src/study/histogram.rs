@@ -163,6 +163,37 @@ pub fn format_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                 }
                 rows.push(row);
             }
+            // Auto exposure from the rgba16f picture's histogram (one workgroup), cutting 1% at
+            // each end: checked against the f64 reference within EXPOSURE_TOLERANCE.
+            let range = histogram::LogRange::default();
+            let params = Params { format: ColorFormat::Rgba16f, measure: log, ..Default::default() };
+            let counts = histogram::reference(&img, &params);
+            let dev = o.device(ctx)?;
+            let exposure = histogram::Exposure::new(&dev, 256, range)?;
+            let bins = crate::gpu::Buffer::from_slice(&dev, &counts, "histogram")?;
+            let out: crate::gpu::Buffer<u32> = crate::gpu::Buffer::new(&dev, 2, "exposure")?;
+            let t = crate::gpu::measure(&dev, o.warmup, o.runs, |rec| exposure.record(rec, bins.raw(), 10_000, 10_000, out.raw()))?;
+            let gpu = f32::from_bits(dev.read(&out)?[0]) as f64;
+            let (cpu, _) = histogram::exposure_reference(&counts, range, 10_000, 10_000);
+            let mut row = super::timed_row(
+                Row {
+                    op: "histogram-formats".into(),
+                    variant: "exposure (mean log2 luminance of 256 bins, 1% cut at each end)".into(),
+                    size: "256 bins".into(),
+                    elements: 256,
+                    input: "natural".into(),
+                    device: "gpu".into(),
+                    bytes: 1024,
+                    ..Default::default()
+                },
+                &t,
+            );
+            row.correct = (gpu - cpu).abs() <= histogram::EXPOSURE_TOLERANCE;
+            if !row.correct {
+                row.note = Some(format!("mean log2 {gpu} against the CPU's {cpu}"));
+                (row.min_ms, row.median_ms, row.max_ms) = (None, None, None);
+            }
+            rows.push(row);
             super::finish_case(&mut rows, None, cpu_par_ms, bw);
             Ok((rows, stats))
         }),
