@@ -5,6 +5,7 @@
 // exposes by key / 2^mean. Bin b (octave b / P, step j = b % P) stands for its middle,
 // log2 L = log_min + b / P + log2(1 + (j + 0.5) / P); a bin cut in part counts in part.
 #extension GL_EXT_control_flow_attributes : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
 layout(local_size_x = 256) in;
 layout(constant_id = 1) const uint BINS = 256u; // at most 4096: 16 bins an invocation
 
@@ -13,7 +14,7 @@ layout(std430, binding = 0) readonly buffer Bins { uint bins[]; };
 layout(std430, binding = 1) writeonly buffer Out { float mean_log2; uint pixels; } o;
 
 const uint K = (BINS + 255u) / 256u; // each invocation's run of bins
-shared uint before[256];             // pixels in the runs before each invocation's
+shared uint sub_before[256];         // pixels in the subgroups before each subgroup's runs
 shared uint total;
 shared float weight[256], weighted[256];
 
@@ -26,22 +27,25 @@ void main() {
         c[k] = (k < K && first + k < BINS) ? bins[first + k] : 0u;
         mine += c[k];
     }
-    before[t] = mine;
-    barrier(); // every run's count is in
+    // Where each run starts: a subgroup scan, then one invocation scans the subgroups' totals
+    // (at most 64: a sequential scan of all 256 runs took 7 us on an H200).
+    uint within = subgroupInclusiveAdd(mine);
+    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sub_before[gl_SubgroupID] = within;
+    barrier(); // every subgroup's total is in
     if (t == 0u) {
         uint run = 0u;
-        for (uint i = 0u; i < 256u; ++i) {
-            uint v = before[i];
-            before[i] = run;
+        for (uint i = 0u; i < gl_NumSubgroups; ++i) {
+            uint v = sub_before[i];
+            sub_before[i] = run;
             run += v;
         }
         total = run;
     }
-    barrier(); // the runs' starts and the total are in
+    barrier(); // the subgroups' starts and the total are in
     float lo = float(total) * (float(p.low_ppm) * 1e-6);
     float hi = float(total) * (1.0 - float(p.high_ppm) * 1e-6);
     float w = 0.0, ws = 0.0;
-    uint at = before[t];
+    uint at = sub_before[gl_SubgroupID] + within - mine;
     [[unroll]] for (uint k = 0u; k < 16u; ++k) {
         uint b = first + k;
         if (k < K && b < BINS && c[k] != 0u) {
