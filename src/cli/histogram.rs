@@ -173,31 +173,44 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         let sum: u64 = counts.iter().map(|&c| c as u64).sum();
         eprintln!("note: racy is wrong on purpose; it lost {} of {} counts this run", img.pixel_count() - sum, img.pixel_count());
     }
+    let fields = serde_json::json!({"image": label});
+    let heading = format!("{label}: {}x{} as {}", img.width, img.height, format.name());
+    print_counts(g, a, fields, &heading, (img.width, img.height), &info.name, variant, &params, &counts, &exposure)
+}
+
+/// One variant's counts: as JSON (`fields` and the rest), CSV, or text under `heading`, then the
+/// auto exposure if asked.
+#[allow(clippy::too_many_arguments)]
+fn print_counts(
+    g: &Global,
+    a: &Args,
+    mut fields: serde_json::Value,
+    heading: &str,
+    (width, height): (u32, u32),
+    device: &str,
+    variant: Variant,
+    params: &Params,
+    counts: &[u32],
+    exposure: &Option<serde_json::Value>,
+) -> anyhow::Result<()> {
     if g.json {
-        let v = serde_json::json!({"image": label, "width": img.width, "height": img.height, "device": info.name,
-            "variant": variant.name(), "format": format.name(), "bins": params.bins, "measure": params.measure, "counts": counts,
-            "exposure": exposure});
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        let rest = serde_json::json!({"width": width, "height": height, "device": device, "variant": variant.name(),
+            "format": params.format.name(), "bins": params.bins, "measure": params.measure, "counts": counts, "exposure": exposure});
+        if let (Some(f), Some(r)) = (fields.as_object_mut(), rest.as_object()) {
+            f.extend(r.clone());
+        }
+        println!("{}", serde_json::to_string_pretty(&fields)?);
     } else if a.csv {
         println!("bin,count");
         for (b, c) in counts.iter().enumerate() {
             println!("{b},{c}");
         }
     } else {
-        println!(
-            "{label}: {}x{} as {}, {} bins of {}, variant {} on {}",
-            img.width,
-            img.height,
-            format.name(),
-            params.bins,
-            measure_name(params.measure),
-            variant.name(),
-            info.name
-        );
+        println!("{heading}, {} bins of {}, variant {} on {device}", params.bins, measure_name(params.measure), variant.name());
         for (b, c) in counts.iter().enumerate() {
             println!("{b:>5} {c}");
         }
-        print_exposure(&exposure);
+        print_exposure(exposure);
     }
     Ok(())
 }
@@ -364,31 +377,8 @@ fn run_texels(
     let counts = histogram::run_texels(&ctx, texels, params, variant)?;
     let exposure = exposure(&ctx, a, params, &counts)?;
     g.finish(&ctx)?;
-    if g.json {
-        let v = serde_json::json!({"texels": label, "width": w, "height": h, "device": info.name,
-            "variant": variant.name(), "format": params.format.name(), "bins": params.bins, "measure": params.measure, "counts": counts,
-            "exposure": exposure});
-        println!("{}", serde_json::to_string_pretty(&v)?);
-    } else if a.csv {
-        println!("bin,count");
-        for (b, c) in counts.iter().enumerate() {
-            println!("{b},{c}");
-        }
-    } else {
-        println!(
-            "{label}: {w}x{h} {}, {} bins of {}, variant {} on {}",
-            params.format.name(),
-            params.bins,
-            measure_name(params.measure),
-            variant.name(),
-            info.name
-        );
-        for (b, c) in counts.iter().enumerate() {
-            println!("{b:>5} {c}");
-        }
-        print_exposure(&exposure);
-    }
-    Ok(())
+    let heading = format!("{label}: {w}x{h} {}", params.format.name());
+    print_counts(g, a, serde_json::json!({"texels": label}), &heading, (w, h), &info.name, variant, params, &counts, &exposure)
 }
 
 fn measure_name(m: Measure) -> String {
