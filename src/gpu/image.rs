@@ -20,6 +20,7 @@ pub struct Image {
     pub format: vk::Format,
     /// Bytes of one texel in memory (for uploads and read-backs).
     texel_bytes: u32,
+    usage: vk::ImageUsageFlags,
 }
 
 const FORMAT: vk::Format = vk::Format::R8G8B8A8_UNORM;
@@ -99,7 +100,7 @@ impl Image {
             }
         };
         let mut image =
-            Image { inner: inner.clone(), raw, view: vk::ImageView::null(), alloc: Some(alloc), width, height, format, texel_bytes };
+            Image { inner: inner.clone(), raw, view: vk::ImageView::null(), alloc: Some(alloc), width, height, format, texel_bytes, usage };
         let a = image.alloc.as_ref().unwrap();
         unsafe { device.bind_image_memory(raw, a.memory(), a.offset()) }.map_err(Error::vk("vkBindImageMemory"))?;
         let view_info = vk::ImageViewCreateInfo::default()
@@ -200,6 +201,9 @@ impl Image {
     /// Reads the image back in its memory layout (a storage image: rgba8 bytes; it must be in
     /// `GENERAL`).
     pub fn read(&self, ctx: &Context) -> Result<Vec<u8>> {
+        if !self.usage.contains(vk::ImageUsageFlags::STORAGE) {
+            return Err(Error::invalid("Image::read reads storage images (in GENERAL), not sampled ones"));
+        }
         let bytes = self.bytes();
         let mut staging =
             RawBuffer::new(ctx, bytes, vk::BufferUsageFlags::TRANSFER_DST, MemoryLocation::GpuToCpu, "staging image read-back")?;
