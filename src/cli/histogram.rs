@@ -450,5 +450,10 @@ pub fn tour(g: &Global) -> anyhow::Result<()> {
     w.a.input = super::ImageInput::bundled("chelsea.png");
     run(g, &w.a)?;
     println!("plot written to histogram.png");
-    Ok(())
+    // The same photo as an engine's HDR target: half floats of its linear light, read as a
+    // sampled image and binned by log-luminance (8 bins an octave).
+    let mut w = Wrap::try_parse_from(["histogram", "--variant", "cpu,fastest-sampled", "--runs", "5", "--format", "rgba16f"])?;
+    w.a.input = super::ImageInput::bundled("chelsea.png");
+    println!("\nthe same photo as an engine's HDR target (rgba16f, a sampled image, log-luminance):");
+    run(g, &w.a)
 }
