@@ -37,7 +37,7 @@ pub struct Args {
     #[arg(long)]
     format: Option<String>,
     /// Variant: cpu, cpu-par, single, racy, atomic, chunks-sum, chunks-reduce, global-atomic,
-    /// shared, per-thread, fastest, fastest-image, auto (fastest that fits), all (a timed table), or a
+    /// shared, per-thread, fastest, fastest-image, fastest-sampled, auto (fastest that fits), all (a timed table), or a
     /// comma-separated list (a timed table of those)
     #[arg(long, default_value = "auto")]
     variant: String,
