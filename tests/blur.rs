@@ -366,7 +366,7 @@ mod cli {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         let rows = v["results"].as_array().unwrap();
-        assert_eq!(rows.len(), 5);
+        assert_eq!(rows.len(), workgroup::ops::blur::Variant::ALL.len());
         assert!(rows.iter().all(|r| r["matches_cpu"] == true && r["median_ms"].as_f64().unwrap() >= 0.0));
 
         // --stats: the pipeline's driver statistics (or that there are none), as text and JSON.

@@ -2,12 +2,9 @@
 // Ours, on an engine's image of any common colour format (swapchain BGRA, sRGB, half and float
 // HDR targets): `fastest-image`'s walk, reading each texel with texelFetch from a sampled image,
 // which every format offers, where storage images are rgba8-only on many devices. The format
-// unit decodes (sRGB to linear, BGRA to RGBA, half to float); DECODE undoes what must be exact:
-//   UNORM8: c * 255 rounds back to the stored code;
-//   SRGB8:  the linear value, encoded again and rounded, is the stored code (a code step is
-//           3e-4 at the darkest, far more than any decoder's error), so an sRGB image bins as
-//           the same bytes in an UNORM one do;
-//   FLOAT:  the colour itself, for log-luminance.
+// unit decodes (sRGB to linear, BGRA to RGBA, half to float); DECODE undoes what must be exact
+// (sampled_codes.glsl), so an sRGB image bins as the same bytes in an UNORM one do; FLOAT takes
+// the colour itself, for log-luminance.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_EXT_samplerless_texture_functions : require
@@ -17,23 +14,14 @@ layout(constant_id = 2) const uint MEASURE = 0u;
 layout(constant_id = 3) const uint NUM_SUB = 8u;
 layout(constant_id = 4) const uint DECODE = 0u;
 #include "histogram_bin.glsl"
-
-const uint DECODE_UNORM8 = 0u;
-const uint DECODE_SRGB8 = 1u;
-const uint DECODE_FLOAT = 2u;
+#include "sampled_codes.glsl"
 
 layout(binding = 0) uniform texture2D src;
 layout(std430, binding = 1) buffer Bins { uint bins[]; };
 
-vec3 srgb_encode(vec3 l) {
-    vec3 lo = l * 12.92, hi = 1.055 * pow(l, vec3(1.0 / 2.4)) - 0.055;
-    return mix(lo, hi, greaterThan(l, vec3(0.0031308)));
-}
-
 uint texel_bin(vec4 c) {
     if (DECODE == DECODE_FLOAT) return bin_of_log_luminance(c.rgb);
-    vec3 v = (DECODE == DECODE_SRGB8) ? srgb_encode(c.rgb) : c.rgb;
-    uvec3 u = uvec3(round(clamp(v, 0.0, 1.0) * 255.0));
+    uvec3 u = stored_codes(c.rgb, DECODE);
     return bin_of(u.r, u.g, u.b);
 }
 #define TEXEL_T vec4

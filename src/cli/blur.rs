@@ -1,15 +1,29 @@
 //! `workgroup blur`: seed 003's box blur, one variant or the table of all.
 use super::Global;
 use std::path::PathBuf;
-use workgroup::ops::blur::{self, FastestConfig, Params, Variant};
-use workgroup::ops::images;
+use workgroup::ops::blur::{self, Blurred, FastestConfig, Params, Variant};
+use workgroup::ops::images::{self, ColorFormat};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     input: super::ImageInput,
-    /// Write the blurred image here as PNG (written atomically)
-    #[arg(short, long, value_name = "OUT.png")]
+    /// Raw texels instead of an image: a dump of a render target in --format's memory layout,
+    /// row-major, no header (with --size)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "synthetic"], requires = "size")]
+    texels: Option<PathBuf>,
+    /// The size of --texels, WxH
+    #[arg(long, value_name = "WxH", requires = "texels")]
+    size: Option<String>,
+    /// The image format fastest-sampled reads: rgba8, rgba8-srgb, bgra8, bgra8-srgb (the stored
+    /// codes blurred, written as rgba8) or rgba16f, rgba32f, b10g11r11f (each pass the exact
+    /// window mean rounded to half, written as rgba16f). The photo is stored in it (float formats
+    /// get its linear light). Default: rgba8, or rgba16f for an HDR file (.exr, .hdr)
+    #[arg(long)]
+    format: Option<String>,
+    /// Write the blurred image here, atomically: PNG for 8-bit results, OpenEXR (*.exr) for
+    /// float ones
+    #[arg(short, long, value_name = "OUT.png|OUT.exr")]
     output: Option<PathBuf>,
     /// Box size N (1..=128); even N centres on the left/upper middle texel
     #[arg(long, default_value_t = 15)]
@@ -17,9 +31,10 @@ pub struct Args {
     /// Horizontal + vertical passes repeated
     #[arg(long, default_value_t = 1)]
     iterations: u32,
-    /// cpu, naive, separable, tiled, fastest, or all (a table)
-    #[arg(long, default_value = "fastest")]
-    variant: String,
+    /// cpu, naive, separable, tiled, fastest, fastest-sampled, or all (a table). Default:
+    /// fastest, or fastest-sampled for another format than rgba8 (the only variant that reads them)
+    #[arg(long)]
+    variant: Option<String>,
     /// Timed runs per variant (median, min, max of GPU timestamps)
     #[arg(long, default_value_t = 10)]
     runs: u32,
@@ -55,10 +70,13 @@ impl Args {
     pub fn demo() -> Args {
         Args {
             input: super::ImageInput::bundled("chelsea.png"),
+            texels: None,
+            size: None,
+            format: None,
             output: None,
             filter: 15,
             iterations: 1,
-            variant: "all".into(),
+            variant: Some("all".into()),
             runs: 3,
             tile: None,
             wg: None,
@@ -103,17 +121,42 @@ struct Row {
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
-    let variants: Vec<Variant> = if a.variant == "all" { Variant::ALL.to_vec() } else { vec![a.variant.parse()?] };
+    let hdr_file = a.input.image.as_deref().is_some_and(images::is_float_file);
+    let format: ColorFormat = match &a.format {
+        Some(f) => f.parse()?,
+        // The float blur works in halves: an HDR file's colours go to rgba16f.
+        None if hdr_file => ColorFormat::Rgba16f,
+        None => ColorFormat::Rgba8,
+    };
+    let variants: Vec<Variant> = match a.variant.as_deref() {
+        Some("all") if format == ColorFormat::Rgba8 => Variant::ALL.to_vec(),
+        Some("all") => vec![Variant::Cpu, Variant::FastestSampled],
+        Some(v) => vec![v.parse()?],
+        None if format == ColorFormat::Rgba8 => vec![Variant::Fastest],
+        None => vec![Variant::FastestSampled],
+    };
     if a.runs == 0 {
         anyhow::bail!("--runs 0: it must be at least 1");
     }
     super::check_output("--output", a.output.as_deref())?;
-    let (img, label) = a.input.load()?;
+    let is_exr = |p: &std::path::Path| p.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("exr"));
+    if let Some(p) = &a.output {
+        let float = blur::output_format(format) == ColorFormat::Rgba16f;
+        if float != is_exr(p) {
+            let want = if float {
+                "a float result is written as OpenEXR: name it *.exr"
+            } else {
+                "an 8-bit result is written as PNG: name it *.png"
+            };
+            anyhow::bail!("--output {}: {want}", p.display());
+        }
+    }
+    let (texels, label) = super::texels_of(&a.input, a.texels.as_deref(), a.size.as_deref(), format)?;
     let params = Params { filter: a.filter, iterations: a.iterations };
     let cfg = a.fastest_config()?;
     let ctx = g.context()?;
     for &v in &variants {
-        blur::validate_with(ctx.info(), img.width, img.height, params, v, &cfg)?;
+        blur::validate_texels(ctx.info(), &texels, params, v, &cfg)?;
     }
     let cfg = cfg.for_device(ctx.info(), params.filter);
     let (tw, th, _) = cfg.tile_for(ctx.info().max_shared_memory_bytes, params.filter);
@@ -121,8 +164,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if cfg.streams() {
         knobs += &format!(", stream_rows {}, prefetch {}, ring_lanes {}", cfg.stream_rows, cfg.prefetch, cfg.ring_lanes);
     }
-    let reference = workgroup::cpu::blur::blur_par(&img, params.filter, params.iterations);
-    let bytes = blur::ideal_bytes(img.width, img.height, params) as f64;
+    let reference = blur::reference_texels(&texels, params)?;
+    let bytes = blur::ideal_bytes_of(texels.format, texels.width, texels.height, params) as f64;
     let mut rows = Vec::new();
     let mut result = None;
     for (i, &v) in variants.iter().enumerate() {
@@ -130,7 +173,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         // `fastest` at filter 3 measured 0.107 ms after the other variants on one device, 0.067
         // on its own.
         let ctx = if i == 0 { ctx.clone() } else { g.context()? };
-        let (t, out) = blur::time_with(&ctx, &img, params, v, cfg, 2, a.runs)?;
+        let (t, out) = blur::time_texels_with(&ctx, &texels, params, v, cfg, 2, a.runs)?;
         g.finish(&ctx)?;
         rows.push(Row {
             variant: v,
@@ -140,7 +183,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             min_ms: t.min_ns * 1e-6,
             max_ms: t.max_ns * 1e-6,
             gb_per_s: if t.median_ns > 0.0 { bytes / t.median_ns } else { 0.0 },
-            matches_cpu: out == reference,
+            matches_cpu: out.same_as(&reference),
         });
         result = Some(out);
     }
@@ -153,7 +196,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     };
     if g.json {
         let v = serde_json::json!({
-            "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
+            "device": ctx.info().name, "image": label, "width": texels.width, "height": texels.height,
+            "format": format.name(), "output_format": blur::output_format(format).name(),
             "filter": params.filter, "iterations": params.iterations, "ideal_bytes": bytes, "results": rows,
             "output": a.output,
             "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads,
@@ -163,9 +207,11 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         println!(
-            "blur {label} ({}x{}), filter {}, {} iteration(s), device {}; {} timed runs (gpu timestamps; cpu: wall clock)",
-            img.width,
-            img.height,
+            "blur {label} ({}x{} {}, written as {}), filter {}, {} iteration(s), device {}; {} timed runs (gpu timestamps; cpu: wall clock)",
+            texels.width,
+            texels.height,
+            format.name(),
+            blur::output_format(format).name(),
             params.filter,
             params.iterations,
             ctx.info().name,
@@ -175,10 +221,10 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             println!("fastest: {knobs}");
         }
         println!("GB/s counts the ideal traffic: the image read and written once per iteration ({bytes:.0} bytes)");
-        println!("{:<10} {:>10} {:>10} {:>10} {:>9}  matches cpu", "variant", "median ms", "min ms", "max ms", "GB/s");
+        println!("{:<15} {:>10} {:>10} {:>10} {:>9}  matches cpu", "variant", "median ms", "min ms", "max ms", "GB/s");
         for r in &rows {
             println!(
-                "{:<10} {:>10.4} {:>10.4} {:>10.4} {:>9.2}  {}",
+                "{:<15} {:>10.4} {:>10.4} {:>10.4} {:>9.2}  {}",
                 r.variant.name(),
                 r.median_ms,
                 r.min_ms,
@@ -194,7 +240,10 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     if let Some(path) = &a.output {
         // Every variant that matched wrote the reference; write the one the user saw last.
-        images::save_png(result.as_ref().unwrap_or(&reference), path)?;
+        match result.as_ref().unwrap_or(&reference) {
+            Blurred::Codes(img) => images::save_png(img, path)?,
+            Blurred::Halves(img) => images::save_exr(img, path)?,
+        }
         if !g.json {
             println!("wrote {}", path.display());
         }

@@ -141,17 +141,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         }
     }
     super::check_output("--plot", a.plot.as_deref())?;
-    if let Some(path) = &a.texels {
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let (w, h) = parse_size(a.size.as_deref().unwrap_or_default())?;
-        let texels = histogram::Texels::new(w, h, params.format, bytes).with_context(|| path.display().to_string())?;
-        return run_texels(g, a, &params, &texels, &path.display().to_string(), chosen);
-    }
-    if let Some(path) = hdr_file {
-        // An HDR file's linear colours, stored in the float format.
-        let (w, h, rgba) = images::load_float(path)?;
-        let texels = histogram::Texels::new(w, h, format, format.texels_from_f32(&rgba)?)?;
-        return run_texels(g, a, &params, &texels, &path.display().to_string(), chosen);
+    if a.texels.is_some() || hdr_file.is_some() {
+        let (texels, label) = super::texels_of(&a.input, a.texels.as_deref(), a.size.as_deref(), format)?;
+        return run_texels(g, a, &params, &texels, &label, chosen);
     }
     let (img, label) = a.input.load()?;
     let ctx = g.context()?;
@@ -344,12 +336,6 @@ fn print_exposure(e: &Option<serde_json::Value>) {
             0.18 / mean.exp2()
         );
     }
-}
-
-fn parse_size(size: &str) -> anyhow::Result<(u32, u32)> {
-    let bad = || anyhow::anyhow!("--size {size:?}: give WxH, e.g. 1920x1080");
-    let (w, h) = size.split_once('x').ok_or_else(bad)?;
-    Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?))
 }
 
 /// `--texels` or an HDR file: one variant over texels of any format, its counts printed as for

@@ -139,6 +139,38 @@ impl ImageInput {
     }
 }
 
+/// `--size WxH`.
+pub fn parse_size(size: &str) -> anyhow::Result<(u32, u32)> {
+    let bad = || anyhow::anyhow!("--size {size:?}: give WxH, e.g. 1920x1080");
+    let (w, h) = size.split_once('x').ok_or_else(bad)?;
+    Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?))
+}
+
+/// The ops' input as texels of `format`, with a description: a raw dump (`raw`, of `size`, in
+/// the format's memory layout), an HDR file's linear colours (float formats), or the photo or
+/// synthetic image stored in the format (float formats get its linear light).
+pub fn texels_of(
+    input: &ImageInput,
+    raw: Option<&std::path::Path>,
+    size: Option<&str>,
+    format: workgroup::ops::images::ColorFormat,
+) -> anyhow::Result<(workgroup::ops::images::Texels, String)> {
+    use anyhow::Context as _;
+    use workgroup::ops::images::{self, Texels};
+    if let Some(path) = raw {
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let (w, h) = parse_size(size.unwrap_or_default())?;
+        let label = path.display().to_string();
+        return Ok((Texels::new(w, h, format, bytes).with_context(|| label.clone())?, label));
+    }
+    if let Some(path) = input.image.as_deref().filter(|p| images::is_float_file(p)) {
+        let (w, h, rgba) = images::load_float(path)?;
+        return Ok((Texels::new(w, h, format, format.texels_from_f32(&rgba)?)?, path.display().to_string()));
+    }
+    let (img, label) = input.load()?;
+    Ok((Texels::new(img.width, img.height, format, format.texels_from_rgba8(&img))?, label))
+}
+
 pub struct Global {
     pub device: Option<DeviceSelector>,
     pub validate: bool,

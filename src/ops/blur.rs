@@ -12,7 +12,7 @@
 //! `blockDim = 128 - (N - 1) >= 1` outputs only up to `N = 128`.
 use crate::cpu;
 use crate::gpu::{self, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, Kernel, Recorder, Result, Sync, Timing};
-use crate::ops::images::Rgba8;
+use crate::ops::images::{ColorFormat, Encoding, Rgba16f, Rgba8, Texels};
 use crate::shaders;
 use std::sync::{Arc, Mutex};
 
@@ -81,6 +81,44 @@ pub fn auto_shape(n: u32) -> (u32, u32) {
         15..=97 => (128, 256),
         _ => (64, 128),
     }
+}
+
+/// `fastest-sampled`: invocations per workgroup, tile width, rows held in shared memory (output
+/// rows plus the apron, as `fastest`'s auto height), and phase-1 outputs per item.
+pub const SAMPLED_WORKGROUP: u32 = 128;
+pub const SAMPLED_TILE_W: u32 = 32;
+pub const SAMPLED_ROWS: u32 = 64;
+pub const SAMPLED_PX: u32 = 8;
+
+/// `fastest-sampled`'s output tile (width, height) for filter size `n` and shared texels of
+/// `texel_bytes` (4: codes, 8: halves): `SAMPLED_ROWS - (n - 1)` rows (at least 16), the width
+/// halving (down to `SAMPLED_PX`) until the shared array fits.
+pub fn sampled_tile(max_shared_bytes: u32, n: u32, texel_bytes: u32) -> (u32, u32) {
+    let n = n.max(1);
+    let th = SAMPLED_ROWS.saturating_sub(n - 1).max(16);
+    let mut tw = SAMPLED_TILE_W;
+    while tw > SAMPLED_PX && (th + n - 1) * tw * texel_bytes > max_shared_bytes {
+        tw /= 2;
+    }
+    (tw, th) // at the least (16 + 127) * 8 * 8 bytes = 9 KiB, within Vulkan's 16 KiB minimum
+}
+
+/// The storage format `fastest-sampled` writes for an input format: rgba8 (the stored codes,
+/// in RGBA order) for the 8-bit formats, rgba16f for the float ones.
+pub fn output_format(input: ColorFormat) -> ColorFormat {
+    match input.encoding() {
+        Encoding::Float => ColorFormat::Rgba16f,
+        _ => ColorFormat::Rgba8,
+    }
+}
+
+/// A caller's sampled image, `fastest-sampled`'s input: a view of one of [`ColorFormat`]'s
+/// formats in `layout` (`SHADER_READ_ONLY_OPTIMAL` or `GENERAL`).
+#[derive(Clone, Copy, Debug)]
+pub struct SampledSource {
+    pub view: vk::ImageView,
+    pub layout: vk::ImageLayout,
+    pub format: vk::Format,
 }
 
 impl FastestConfig {
@@ -202,18 +240,20 @@ impl FastestConfig {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Variant {
     Cpu,
     Naive,
     Separable,
     Tiled,
     Fastest,
+    FastestSampled,
 }
 
 impl Variant {
     /// The lecture's steps in order, then ours.
-    pub const ALL: [Variant; 5] = [Variant::Cpu, Variant::Naive, Variant::Separable, Variant::Tiled, Variant::Fastest];
+    pub const ALL: [Variant; 6] =
+        [Variant::Cpu, Variant::Naive, Variant::Separable, Variant::Tiled, Variant::Fastest, Variant::FastestSampled];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -222,6 +262,7 @@ impl Variant {
             Variant::Separable => "separable",
             Variant::Tiled => "tiled",
             Variant::Fastest => "fastest",
+            Variant::FastestSampled => "fastest-sampled",
         }
     }
 
@@ -232,6 +273,9 @@ impl Variant {
             Variant::Separable => "horizontal + vertical dispatch of one shader (flip), N reads per output, no shared memory",
             Variant::Tiled => "seed 003: 32 invocations load a 4 x 128 shared tile (4x4 each), blockDim = 128 - (N - 1)",
             Variant::Fastest => "ours: both passes fused in one dispatch, packed u32 buffers, shared tile, running sums",
+            Variant::FastestSampled => {
+                "ours on an engine's image of any format: fastest's fused tile reading a sampled image (8-bit codes; floats: exact means rounded to half)"
+            }
         }
     }
 
@@ -244,14 +288,21 @@ impl Variant {
     pub fn passes_per_iteration(self) -> u32 {
         match self {
             Variant::Cpu => 0,
-            Variant::Naive | Variant::Fastest => 1,
+            Variant::Naive | Variant::Fastest | Variant::FastestSampled => 1,
             Variant::Separable | Variant::Tiled => 2,
         }
     }
 
-    /// Whether `record` takes rgba8 images (`false`: packed u32 buffers, see `record_packed`).
+    /// Whether `record` takes rgba8 images (`false`: packed u32 buffers, see `record_packed`,
+    /// or a sampled image, see `record_sampled`).
     pub fn uses_images(self) -> bool {
         matches!(self, Variant::Naive | Variant::Separable | Variant::Tiled)
+    }
+
+    /// Whether the variant reads images of any [`ColorFormat`] (`record_sampled`); the others
+    /// read rgba8 only.
+    pub fn reads_sampled(self) -> bool {
+        self == Variant::FastestSampled
     }
 }
 
@@ -298,7 +349,7 @@ pub fn validate(info: &DeviceInfo, width: u32, height: u32, params: Params, vari
     if variant == Variant::Cpu {
         return Ok(());
     }
-    if variant.uses_images() {
+    if variant.uses_images() || variant.reads_sampled() {
         let m = info.max_image_dimension_2d;
         if width > m || height > m {
             return Err(Error::invalid(format!("image size {width}x{height} exceeds the device's maxImageDimension2D {m}")));
@@ -376,6 +427,11 @@ fn dispatch_groups(info: &DeviceInfo, w: u32, h: u32, filter: u32, variant: Vari
             let rows = if cfg.streams() { cfg.stream_rows } else { th };
             vec![[w.div_ceil(tw), h.div_ceil(rows)]]
         }
+        Variant::FastestSampled => {
+            // The tile of the wider (half) texels: never more workgroups than the codes' tile.
+            let (tw, th) = sampled_tile(info.max_shared_memory_bytes, filter, 8);
+            vec![[w.div_ceil(tw), h.div_ceil(th)]]
+        }
     }
 }
 
@@ -399,7 +455,12 @@ pub struct Blur {
     kernel: Option<Kernel>,
     /// `fastest`: one pipeline per filter size (a specialization constant), built on first use.
     fastest: Mutex<Vec<(TileKey, Arc<Kernel>)>>,
+    /// `fastest-sampled`: one pipeline per (halves, decode, filter size), built on first use.
+    sampled: Mutex<Vec<(SampledKey, Arc<Kernel>)>>,
 }
+
+/// `fastest-sampled`'s (halves, 8-bit decode, filter size).
+type SampledKey = (bool, u32, u32);
 
 /// The (input, output) of each of `passes` dispatches so that the last writes `dst`, `src` is
 /// only read, and the others alternate between `dst` and `tmp`.
@@ -427,9 +488,9 @@ impl Blur {
             Variant::Naive => Some(Kernel::new(ctx, &shaders::BLUR_NAIVE, &[(0, LOCAL_2D), (1, LOCAL_2D)])?),
             Variant::Separable => Some(Kernel::new(ctx, &shaders::BLUR_SEPARABLE, &[(0, LOCAL_2D), (1, LOCAL_2D)])?),
             Variant::Tiled => Some(Kernel::new(ctx, &shaders::BLUR_TILED, &[(0, TILED_WORKGROUP), (1, TILED_TILE_W), (2, TILED_ROWS)])?),
-            Variant::Fastest => None,
+            Variant::Fastest | Variant::FastestSampled => None,
         };
-        Ok(Blur { variant, config, kernel, fastest: Mutex::new(Vec::new()) })
+        Ok(Blur { variant, config, kernel, fastest: Mutex::new(Vec::new()), sampled: Mutex::new(Vec::new()) })
     }
 
     pub fn variant(&self) -> Variant {
@@ -575,30 +636,153 @@ impl Blur {
         }
         Ok(())
     }
+
+    fn sampled_kernel(&self, ctx: &Context, key: SampledKey) -> Result<Arc<Kernel>> {
+        let (halves, decode, filter) = key;
+        let mut cache = self.sampled.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
+        if let Some((_, k)) = cache.iter().find(|(k, _)| *k == key) {
+            return Ok(k.clone());
+        }
+        let (tw, th) = sampled_tile(ctx.info().max_shared_memory_bytes, filter, if halves { 8 } else { 4 });
+        let spec = [(0, SAMPLED_WORKGROUP), (1, tw), (2, th), (3, filter), (4, SAMPLED_PX), (5, decode)];
+        let k = Arc::new(if halves {
+            Kernel::new(ctx, &shaders::BLUR_FASTEST_SAMPLED_HALF, &spec[..5])?
+        } else {
+            Kernel::new(ctx, &shaders::BLUR_FASTEST_SAMPLED, &spec)?
+        });
+        cache.push((key, k.clone()));
+        Ok(k)
+    }
+
+    /// Engine mode for `fastest-sampled`: the blur of the caller's sampled image `src` (any
+    /// [`ColorFormat`]) into `dst`, one dispatch per iteration. `dst` and `tmp` are two distinct
+    /// storage images of `size` in [`output_format`] (`R8G8B8A8_UNORM` for 8-bit sources, the
+    /// stored codes blurred as the rgba8 variants do; `R16G16B16A16_SFLOAT` for float sources,
+    /// each pass the exact mean rounded to half) in `GENERAL` layout; where `iterations > 1` they
+    /// also need `SAMPLED` usage (the next iteration reads the last one's output). Barrier
+    /// contract as for [`Blur::record`]: `src` visible to compute-shader sampled reads before;
+    /// `dst` written by the compute stage after, the caller's barrier makes it visible to its
+    /// consumer; `tmp` is used only when `iterations > 1`.
+    pub fn record_sampled(
+        &self,
+        rec: &mut Recorder,
+        src: SampledSource,
+        [dst, tmp]: [vk::ImageView; 2],
+        [width, height]: [u32; 2],
+        params: Params,
+    ) -> Result<()> {
+        if !self.variant.reads_sampled() {
+            return Err(Error::invalid(format!("the {} blur variant does not read sampled images: use fastest-sampled", self.variant)));
+        }
+        if src.view == dst || src.view == tmp || dst == tmp {
+            return Err(Error::invalid("blur: src, dst and tmp must be three different images"));
+        }
+        let format = ColorFormat::from_vk(src.format)?;
+        if src.layout != vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL && src.layout != vk::ImageLayout::GENERAL {
+            return Err(Error::invalid(format!("blur: a sampled source in {:?}: use SHADER_READ_ONLY_OPTIMAL or GENERAL", src.layout)));
+        }
+        let ctx = rec.context();
+        let info = ctx.info().clone();
+        validate(&info, width, height, params, self.variant)?;
+        let halves = format.encoding() == Encoding::Float;
+        let decode = |f: ColorFormat| (f.encoding() == Encoding::Srgb8) as u32;
+        let first = self.sampled_kernel(ctx, (halves, decode(format), params.filter))?;
+        let rest = self.sampled_kernel(ctx, (halves, decode(output_format(format)), params.filter))?;
+        let (tw, th) = sampled_tile(info.max_shared_memory_bytes, params.filter, if halves { 8 } else { 4 });
+        let groups = [width.div_ceil(tw), height.div_ceil(th), 1];
+        let push = Push { width, height, filter_size: params.filter, flip: 0 };
+        for (i, (input, output)) in chain(params.iterations, &src.view, &dst, &tmp).into_iter().enumerate() {
+            // The first pass reads the caller's image; later ones the last output, in GENERAL.
+            let (kernel, layout) = if i == 0 { (&first, src.layout) } else { (&rest, vk::ImageLayout::GENERAL) };
+            if i > 0 {
+                rec.barrier(Sync::ComputeToCompute);
+            }
+            let binds = [Bind::raw_sampled(*input, layout), Bind::raw_image(*output)];
+            rec.dispatch(kernel, groups, &binds, &gpu::push_bytes(&push))?;
+        }
+        Ok(())
+    }
+}
+
+/// A blur's result: rgba8 codes (every variant on rgba8, `fastest-sampled` on 8-bit formats) or
+/// halves (`fastest-sampled` on float formats).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Blurred {
+    Codes(Rgba8),
+    Halves(Rgba16f),
+}
+
+impl Blurred {
+    /// The rgba8 result (an error for halves).
+    pub fn codes(self) -> Result<Rgba8> {
+        match self {
+            Blurred::Codes(img) => Ok(img),
+            Blurred::Halves(_) => Err(Error::invalid("the blur of a float image is rgba16f, not rgba8")),
+        }
+    }
+    /// Equal, where a NaN equals any NaN (a store may change a NaN's payload).
+    pub fn same_as(&self, other: &Blurred) -> bool {
+        let nan = |h: u16| h & 0x7C00 == 0x7C00 && h & 0x03FF != 0;
+        match (self, other) {
+            (Blurred::Codes(a), Blurred::Codes(b)) => a == b,
+            (Blurred::Halves(a), Blurred::Halves(b)) => {
+                (a.width, a.height) == (b.width, b.height)
+                    && a.texels.iter().flatten().zip(b.texels.iter().flatten()).all(|(x, y)| x == y || (nan(*x) && nan(*y)))
+            }
+            _ => false,
+        }
+    }
+    /// The result's format: rgba8 or rgba16f.
+    pub fn format(&self) -> ColorFormat {
+        match self {
+            Blurred::Codes(_) => ColorFormat::Rgba8,
+            Blurred::Halves(_) => ColorFormat::Rgba16f,
+        }
+    }
 }
 
 /// The device-side images or buffers of one blur, uploaded once.
 enum Resources {
     Images { src: Image, dst: Image, tmp: Image },
     Packed { src: Buffer<u32>, dst: Buffer<u32>, tmp: Buffer<u32> },
+    Sampled { src: Image, dst: Image, tmp: Image },
 }
 
 impl Resources {
-    fn new(ctx: &Context, img: &Rgba8, variant: Variant) -> Result<Resources> {
-        let (w, h) = (img.width, img.height);
+    fn new(ctx: &Context, t: &Texels, variant: Variant) -> Result<Resources> {
+        let (w, h) = (t.width, t.height);
+        let to_general = |images: [&Image; 2]| {
+            ctx.submit(|rec| {
+                for i in images {
+                    rec.image_layout(i, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+                }
+                Ok(())
+            })
+        };
+        if variant.reads_sampled() {
+            let src = Image::sampled_from_texels(ctx, w, h, t.format.vk(), t.format.texel_bytes(), &t.bytes, "blur src")?;
+            let out = output_format(t.format);
+            let usage = vk::ImageUsageFlags::STORAGE | vk::ImageUsageFlags::SAMPLED | vk::ImageUsageFlags::TRANSFER_SRC;
+            let dst = Image::with_format(ctx, w, h, out.vk(), out.texel_bytes(), usage, "blur dst")?;
+            let tmp = Image::with_format(ctx, w, h, out.vk(), out.texel_bytes(), usage, "blur tmp")?;
+            to_general([&dst, &tmp])?;
+            return Ok(Resources::Sampled { src, dst, tmp });
+        }
+        if t.format != ColorFormat::Rgba8 {
+            return Err(Error::invalid(format!(
+                "the {variant} blur variant reads rgba8 only: use fastest-sampled for {}",
+                t.format.name()
+            )));
+        }
         if variant.uses_images() {
-            let src = Image::from_rgba8(ctx, w, h, &img.pixels, "blur src")?;
+            let src = Image::from_rgba8(ctx, w, h, &t.bytes, "blur src")?;
             let dst = Image::new(ctx, w, h, "blur dst")?;
             let tmp = Image::new(ctx, w, h, "blur tmp")?;
-            ctx.submit(|rec| {
-                rec.image_layout(&dst, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
-                rec.image_layout(&tmp, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
-                Ok(())
-            })?;
+            to_general([&dst, &tmp])?;
             Ok(Resources::Images { src, dst, tmp })
         } else {
-            let n = img.pixel_count() as usize;
-            let src = Buffer::from_slice(ctx, img.packed(), "blur src")?;
+            let n = w as usize * h as usize;
+            let src = Buffer::from_slice(ctx, &bytemuck::pod_collect_to_vec::<u8, u32>(&t.bytes), "blur src")?;
             let dst = Buffer::new(ctx, n, "blur dst")?;
             let tmp = Buffer::new(ctx, n, "blur tmp")?;
             Ok(Resources::Packed { src, dst, tmp })
@@ -609,16 +793,56 @@ impl Resources {
         match self {
             Resources::Images { src, dst, tmp } => blur.record(rec, src, dst, tmp, params),
             Resources::Packed { src, dst, tmp } => blur.record_packed(rec, src, dst, tmp, [w, h], params),
+            Resources::Sampled { src, dst, tmp } => {
+                let source = SampledSource { view: src.view(), layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL, format: src.format };
+                blur.record_sampled(rec, source, [dst.view(), tmp.view()], [w, h], params)
+            }
         }
     }
 
-    fn read(&self, ctx: &Context, w: u32, h: u32) -> Result<Rgba8> {
-        let pixels = match self {
-            Resources::Images { dst, .. } => dst.read(ctx)?,
-            Resources::Packed { dst, .. } => bytemuck::cast_slice(&ctx.read(dst)?).to_vec(),
-        };
-        Rgba8::new(w, h, pixels)
+    fn read(&self, ctx: &Context, w: u32, h: u32) -> Result<Blurred> {
+        match self {
+            Resources::Images { dst, .. } => Ok(Blurred::Codes(Rgba8::new(w, h, dst.read(ctx)?)?)),
+            Resources::Packed { dst, .. } => Ok(Blurred::Codes(Rgba8::new(w, h, bytemuck::cast_slice(&ctx.read(dst)?).to_vec())?)),
+            Resources::Sampled { dst, .. } if dst.format == vk::Format::R16G16B16A16_SFLOAT => {
+                Ok(Blurred::Halves(Rgba16f::from_bytes(w, h, &dst.read(ctx)?)?))
+            }
+            Resources::Sampled { dst, .. } => Ok(Blurred::Codes(Rgba8::new(w, h, dst.read(ctx)?)?)),
+        }
     }
+}
+
+fn rgba8_texels(img: &Rgba8) -> Texels {
+    Texels { width: img.width, height: img.height, format: ColorFormat::Rgba8, bytes: img.pixels.clone() }
+}
+
+/// [`validate_with`] for texels of any format.
+pub fn validate_texels(info: &DeviceInfo, t: &Texels, params: Params, variant: Variant, cfg: &FastestConfig) -> Result<()> {
+    validate_format(t.format, variant)?;
+    validate_with(info, t.width, t.height, params, variant, cfg)
+}
+
+/// Refuses formats other than rgba8 for the variants that read rgba8 only.
+fn validate_format(format: ColorFormat, variant: Variant) -> Result<()> {
+    if format != ColorFormat::Rgba8 && variant != Variant::Cpu && !variant.reads_sampled() {
+        return Err(Error::invalid(format!(
+            "the {variant} blur variant reads rgba8 only; {} images take fastest-sampled (or cpu)",
+            format.name()
+        )));
+    }
+    Ok(())
+}
+
+/// The CPU reference on texels of any format: the integer blur of the stored codes (8-bit
+/// formats), or the exact-mean blur of the halves (float formats; `cpu::blur::blur_half`).
+pub fn reference_texels(t: &Texels, params: Params) -> Result<Blurred> {
+    if params.filter == 0 || params.iterations == 0 {
+        return Err(Error::invalid("filter size and iterations must be at least 1"));
+    }
+    Ok(match t.format.encoding() {
+        Encoding::Float => Blurred::Halves(cpu::blur::blur_half(&t.halves()?, params.filter, params.iterations)),
+        _ => Blurred::Codes(cpu::blur::blur_par(&t.codes()?, params.filter, params.iterations)),
+    })
 }
 
 /// Blurs host pixels with `variant` and returns the result.
@@ -637,14 +861,31 @@ pub fn run_with(ctx: &Context, img: &Rgba8, params: Params, variant: Variant, cf
 
 /// [`run`] with kernels already built (reused across images: pipelines are built once).
 pub fn run_on(ctx: &Context, blur: &Blur, img: &Rgba8, params: Params) -> Result<Rgba8> {
-    validate_with(ctx.info(), img.width, img.height, params, blur.variant, &blur.config)?;
-    let res = Resources::new(ctx, img, blur.variant)?;
+    run_texels_on(ctx, blur, &rgba8_texels(img), params)?.codes()
+}
+
+/// Blurs host texels of any [`ColorFormat`]: `cpu` and `fastest-sampled` take every format, the
+/// other variants rgba8.
+pub fn run_texels(ctx: &Context, t: &Texels, params: Params, variant: Variant) -> Result<Blurred> {
+    validate_format(t.format, variant)?;
+    validate(ctx.info(), t.width, t.height, params, variant)?;
+    if variant == Variant::Cpu {
+        return reference_texels(t, params);
+    }
+    run_texels_on(ctx, &Blur::new(ctx, variant)?, t, params)
+}
+
+/// [`run_texels`] with kernels already built.
+pub fn run_texels_on(ctx: &Context, blur: &Blur, t: &Texels, params: Params) -> Result<Blurred> {
+    validate_format(t.format, blur.variant)?;
+    validate_with(ctx.info(), t.width, t.height, params, blur.variant, &blur.config)?;
+    let res = Resources::new(ctx, t, blur.variant)?;
     ctx.submit(|rec| {
-        res.record(blur, rec, img.width, img.height, params)?;
+        res.record(blur, rec, t.width, t.height, params)?;
         rec.barrier(Sync::ComputeToTransfer);
         Ok(())
     })?;
-    res.read(ctx, img.width, img.height)
+    res.read(ctx, t.width, t.height)
 }
 
 /// Uploads once, then times only the blur: `warmup` untimed and `runs` timed submissions with
@@ -664,28 +905,55 @@ pub fn time_with(
     warmup: u32,
     runs: u32,
 ) -> Result<(Timing, Rgba8)> {
-    validate_with(ctx.info(), img.width, img.height, params, variant, &cfg)?;
+    let (timing, out) = time_texels_with(ctx, &rgba8_texels(img), params, variant, cfg, warmup, runs)?;
+    Ok((timing, out.codes()?))
+}
+
+/// [`time`] on host texels of any format (see [`run_texels`]).
+pub fn time_texels(ctx: &Context, t: &Texels, params: Params, variant: Variant, warmup: u32, runs: u32) -> Result<(Timing, Blurred)> {
+    time_texels_with(ctx, t, params, variant, FastestConfig::default(), warmup, runs)
+}
+
+/// [`time_texels`] with `fastest`'s knobs.
+pub fn time_texels_with(
+    ctx: &Context,
+    t: &Texels,
+    params: Params,
+    variant: Variant,
+    cfg: FastestConfig,
+    warmup: u32,
+    runs: u32,
+) -> Result<(Timing, Blurred)> {
+    validate_format(t.format, variant)?;
+    validate_with(ctx.info(), t.width, t.height, params, variant, &cfg)?;
     if variant == Variant::Cpu {
         let mut samples = Vec::new();
         let mut out = None;
         for i in 0..warmup + runs.max(1) {
-            let t = std::time::Instant::now();
-            let r = cpu::blur::blur_par(img, params.filter, params.iterations);
+            let start = std::time::Instant::now();
+            let r = reference_texels(t, params)?;
             if i >= warmup {
-                samples.push(t.elapsed().as_nanos() as f64);
+                samples.push(start.elapsed().as_nanos() as f64);
             }
             out = Some(r);
         }
         return Ok((Timing::from_samples(samples), out.unwrap()));
     }
     let blur = Blur::with_config(ctx, variant, cfg)?;
-    let res = Resources::new(ctx, img, variant)?;
-    let timing = gpu::measure(ctx, warmup, runs.max(1), |rec| res.record(&blur, rec, img.width, img.height, params))?;
+    let res = Resources::new(ctx, t, variant)?;
+    let timing = gpu::measure(ctx, warmup, runs.max(1), |rec| res.record(&blur, rec, t.width, t.height, params))?;
     ctx.submit(|rec| {
         rec.barrier(Sync::ComputeToTransfer);
         Ok(())
     })?;
-    Ok((timing, res.read(ctx, img.width, img.height)?))
+    Ok((timing, res.read(ctx, t.width, t.height)?))
+}
+
+/// [`ideal_bytes`] for texels of `format`: the first iteration reads them, each writes its
+/// [`output_format`], and later ones read that.
+pub fn ideal_bytes_of(format: ColorFormat, width: u32, height: u32, params: Params) -> u64 {
+    let (read, out) = (format.texel_bytes() as u64, output_format(format).texel_bytes() as u64);
+    width as u64 * height as u64 * (read + out + (params.iterations.max(1) as u64 - 1) * 2 * out)
 }
 
 /// Bytes a variant must move at the least: the image read and written once per iteration.

@@ -9,6 +9,8 @@ pub use crate::cpu::histogram::{LogRange, Measure};
 use crate::gpu::{
     measure, measure_after, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, InvocationCounter, Kernel, Recorder, Result, Sync, Timing,
 };
+/// Host texels of any format (moved to `ops::images`; kept here for callers of the histogram).
+pub use crate::ops::images::Texels;
 use crate::ops::images::{ColorFormat, Encoding, Rgba8, Texel};
 use crate::shaders;
 
@@ -708,31 +710,6 @@ impl Uploaded {
                 Ok(())
             }
         }
-    }
-}
-
-/// Texels of any [`ColorFormat`] in host memory: row-major, each as the format lays it out.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Texels {
-    pub width: u32,
-    pub height: u32,
-    pub format: ColorFormat,
-    pub bytes: Vec<u8>,
-}
-
-impl Texels {
-    /// Checks the size against the bytes (one line naming both).
-    pub fn new(width: u32, height: u32, format: ColorFormat, bytes: Vec<u8>) -> Result<Texels> {
-        let want = width as u64 * height as u64 * format.texel_bytes() as u64;
-        if width == 0 || height == 0 || bytes.len() as u64 != want {
-            return Err(Error::invalid(format!(
-                "{} bytes are not a {width}x{height} {} image ({want} bytes, {} a texel)",
-                bytes.len(),
-                format.name(),
-                format.texel_bytes()
-            )));
-        }
-        Ok(Texels { width, height, format, bytes })
     }
 }
 

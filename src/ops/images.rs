@@ -35,6 +35,46 @@ impl Rgba8 {
     }
 }
 
+/// A half-float RGBA image in host memory (the blur's float result), row-major, each channel's
+/// f16 bits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rgba16f {
+    pub width: u32,
+    pub height: u32,
+    pub texels: Vec<[u16; 4]>,
+}
+
+impl Rgba16f {
+    pub fn new(width: u32, height: u32, texels: Vec<[u16; 4]>) -> Result<Rgba16f> {
+        if width == 0 || height == 0 {
+            return Err(Error::invalid(format!("image size {width}x{height} is empty")));
+        }
+        if texels.len() as u64 != width as u64 * height as u64 {
+            return Err(Error::invalid(format!("{} texels for a {width}x{height} image", texels.len())));
+        }
+        Ok(Rgba16f { width, height, texels })
+    }
+
+    /// The texels as `R16G16B16A16_SFLOAT` lays them out in memory (little-endian).
+    pub fn bytes(&self) -> Vec<u8> {
+        self.texels.iter().flat_map(|t| t.iter().flat_map(|h| h.to_le_bytes())).collect()
+    }
+
+    /// An image from `R16G16B16A16_SFLOAT` texels in memory.
+    pub fn from_bytes(width: u32, height: u32, bytes: &[u8]) -> Result<Rgba16f> {
+        if bytes.len() as u64 != width as u64 * height as u64 * 8 {
+            return Err(Error::invalid(format!("{} bytes for a {width}x{height} rgba16f image", bytes.len())));
+        }
+        let h = |c: &[u8], i: usize| u16::from_le_bytes([c[2 * i], c[2 * i + 1]]);
+        Rgba16f::new(width, height, bytes.chunks_exact(8).map(|c| [h(c, 0), h(c, 1), h(c, 2), h(c, 3)]).collect())
+    }
+
+    /// The channels as f32 (exact), RGBA interleaved.
+    pub fn to_f32(&self) -> Vec<f32> {
+        self.texels.iter().flat_map(|t| t.map(|h| half::f16::from_bits(h).to_f32())).collect()
+    }
+}
+
 /// Reads an image file into RGBA8.
 pub fn load(path: &std::path::Path) -> Result<Rgba8> {
     let bytes = std::fs::read(path).map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))?;
@@ -68,6 +108,28 @@ pub fn save_png(img: &Rgba8, path: &std::path::Path) -> Result<()> {
     let tmp = path.with_extension("png.tmp");
     image::save_buffer_with_format(&tmp, &img.pixels, img.width, img.height, image::ExtendedColorType::Rgba8, image::ImageFormat::Png)
         .map_err(|e| Error::invalid(format!("cannot write {}: {e}", path.display())))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Error::invalid(format!("cannot write {}: {e}", path.display()))
+    })
+}
+
+/// Writes a half image as OpenEXR (32-bit float channels, every half exact), atomically.
+pub fn save_exr(img: &Rgba16f, path: &std::path::Path) -> Result<()> {
+    let tmp = path.with_extension("exr.tmp");
+    let floats = img.to_f32();
+    image::save_buffer_with_format(
+        &tmp,
+        bytemuck::cast_slice(&floats),
+        img.width,
+        img.height,
+        image::ExtendedColorType::Rgba32F,
+        image::ImageFormat::OpenExr,
+    )
+    .map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Error::invalid(format!("cannot write {}: {e}", path.display()))
+    })?;
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         Error::invalid(format!("cannot write {}: {e}", path.display()))
@@ -290,6 +352,67 @@ impl ColorFormat {
                 })
                 .collect(),
         }
+    }
+}
+
+/// Texels of any [`ColorFormat`] in host memory: row-major, each as the format lays it out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Texels {
+    pub width: u32,
+    pub height: u32,
+    pub format: ColorFormat,
+    pub bytes: Vec<u8>,
+}
+
+impl Texels {
+    /// Checks the size against the bytes (one line naming both).
+    pub fn new(width: u32, height: u32, format: ColorFormat, bytes: Vec<u8>) -> Result<Texels> {
+        let want = width as u64 * height as u64 * format.texel_bytes() as u64;
+        if width == 0 || height == 0 || bytes.len() as u64 != want {
+            return Err(Error::invalid(format!(
+                "{} bytes are not a {width}x{height} {} image ({want} bytes, {} a texel)",
+                bytes.len(),
+                format.name(),
+                format.texel_bytes()
+            )));
+        }
+        Ok(Texels { width, height, format, bytes })
+    }
+}
+
+impl Texels {
+    /// The RGBA codes an 8-bit format stores (BGRA swizzled to RGBA); float formats are refused.
+    pub fn codes(&self) -> Result<Rgba8> {
+        let (w, h, t) = (self.width, self.height, &self.bytes);
+        match self.format {
+            ColorFormat::Rgba8 | ColorFormat::Rgba8Srgb => Rgba8::new(w, h, t.clone()),
+            ColorFormat::Bgra8 | ColorFormat::Bgra8Srgb => {
+                Rgba8::new(w, h, t.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0], p[3]]).collect())
+            }
+            f => Err(Error::invalid(format!("{} stores floats, not 8-bit codes", f.name()))),
+        }
+    }
+
+    /// The RGBA halves a float format's texels hold, as the float blur reads them: half texels
+    /// as they are, rgba32f rounded to the nearest half (ties to even), b10g11r11f exactly with
+    /// alpha 1 (what `texelFetch` returns for a format without alpha). 8-bit formats are refused.
+    pub fn halves(&self) -> Result<Rgba16f> {
+        let word = |t: &[u8], i: usize| u32::from_le_bytes([t[4 * i], t[4 * i + 1], t[4 * i + 2], t[4 * i + 3]]);
+        let half = |v: f32| half::f16::from_f32(v).to_bits();
+        let texels: Vec<[u16; 4]> = match self.format {
+            ColorFormat::Rgba16f => return Rgba16f::from_bytes(self.width, self.height, &self.bytes),
+            ColorFormat::Rgba32f => self.bytes.chunks_exact(16).map(|t| [0, 1, 2, 3].map(|i| half(f32::from_bits(word(t, i))))).collect(),
+            ColorFormat::B10g11r11f => self
+                .bytes
+                .chunks_exact(4)
+                .map(|t| {
+                    let w = word(t, 0);
+                    [small_float(w & 0x7FF, 6), small_float((w >> 11) & 0x7FF, 6), small_float(w >> 22, 5), 1.0].map(half)
+                })
+                .collect(),
+            f => return Err(Error::invalid(format!("{} stores 8-bit codes, not floats", f.name()))),
+        };
+        Rgba16f::new(self.width, self.height, texels)
     }
 }
 
