@@ -92,7 +92,7 @@ fn stream_configs() -> Vec<FastestConfig> {
             for (vec_loads, prefetch, ring_lanes) in
                 [(true, true, false), (false, true, false), (true, false, false), (true, true, true), (false, false, true)]
             {
-                out.push(FastestConfig { tile, workgroup, px, vec_loads, stream_rows, prefetch, ring_lanes });
+                out.push(FastestConfig { tile, workgroup, px, vec_loads, stream_rows, prefetch, ring_lanes, ..FastestConfig::default() });
             }
         }
     }

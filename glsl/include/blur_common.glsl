@@ -11,7 +11,11 @@ layout(push_constant) uniform Push {
     uint width;       // image width in texels
     uint height;      // image height in texels
     uint filter_size; // N, 1 ..= the variant's limit (checked on the host)
+#ifdef BLUR_HALF
+    float mean_scale; // fastest_sampled_half: 2^-24 / N rounded to nearest, for the approximate mean
+#else
     uint flip;
+#endif
 } pc;
 
 // Texels before / after the centre in a window of size n.

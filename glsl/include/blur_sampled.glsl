@@ -27,72 +27,69 @@ layout(set = 0, binding = 0) uniform texture2D src;
 layout(set = 0, binding = 1, OUT_FORMAT) uniform writeonly image2D dst;
 
 #ifdef BLUR_HALF
-// ---- float formats: items are four halves (uvec2), sums are exact (A, B, non-finite counts).
-#define ITEM_T uvec2
-struct Acc { ivec4 a; ivec4 b; uvec4 specials; }; // specials: NaN | +inf << 8 | -inf << 16
+// ---- float formats: texels are four exact halves held as floats; sums are exact (A, B) pairs
+// with the non-finite values counted apart.
+layout(constant_id = 6) const uint ROUND_F32 = 0u; // 1: rgba32f texels, rounded to half first
+#define ITEM_T vec4
+#define REFETCH // phase 1 fetches a window's texels again rather than holding them in registers
+// a, b: the sums of A and B; nan, pinf, ninf: counts of NaN, +inf, -inf, 8 bits a channel.
+struct Acc { ivec4 a; ivec4 b; uint nan; uint pinf; uint ninf; };
 #define ACC_T Acc
 
-// The nearest half of a float, ties to even (overflow to infinity; NaN stays NaN).
-uint half_of(float f) {
-    uint x = floatBitsToUint(f), sign = (x >> 16) & 0x8000u, ax = x & 0x7FFFFFFFu;
-    if (ax > 0x7F800000u) return sign | 0x7E00u;
-    if (ax >= 0x477FF000u) return sign | 0x7C00u;  // from 65520 (the midpoint, tie to even: up)
-    if (ax <= 0x33000000u) return sign;            // up to 2^-25 (the midpoint to 2^-24, tie: 0)
-    uint q, rem, halfway;
-    if (ax < 0x38800000u) {                        // below 2^-14: a subnormal half
-        uint e = ax >> 23, m = (ax & 0x7FFFFFu) | 0x800000u, sh = 126u - e; // value = m * 2^(e-150)
-        q = m >> sh; rem = m & ((1u << sh) - 1u); halfway = 1u << (sh - 1u);
-    } else {                                       // rebias the exponent, keep 10 mantissa bits
-        uint r = ax - 0x38000000u;
-        q = r >> 13; rem = r & 0x1FFFu; halfway = 0x1000u;
+const float TWO_M24 = 5.9604644775390625e-8; // 2^-24
+
+uint packed_counts(bvec4 m) {
+    uvec4 u = uvec4(m);
+    return u.x | (u.y << 8) | (u.z << 16) | (u.w << 24);
+}
+
+// The half nearest |x| (|x| below 65520), ties to even, with x's sign, by adding and subtracting
+// c = 2^(max(e, -14) + 13): the float add rounds to nearest even at the half's spacing. `c` is
+// returned for the caller's tie check.
+float nearest_half_value(float x, out float c) {
+    c = uintBitsToFloat(max(floatBitsToUint(x) & 0x7F800000u, 0x38800000u) + (13u << 23));
+    precise float y = (abs(x) + c) - c;
+    return x < 0.0 ? -y : y;
+}
+
+// rgba32f texels to half, as a format conversion would: to nearest, ties to even, overflow to
+// infinity, NaN kept.
+vec4 round_input(vec4 x) {
+    vec4 r;
+    for (int i = 0; i < 4; i++) {
+        float c;
+        r[i] = abs(x[i]) >= 65520.0 ? uintBitsToFloat((floatBitsToUint(x[i]) & 0x80000000u) | 0x7F800000u) : nearest_half_value(x[i], c);
     }
-    return sign | (q + ((rem > halfway || (rem == halfway && (q & 1u) != 0u)) ? 1u : 0u));
+    return r;
 }
 
 ITEM_T load_item(ivec2 p) {
-    vec4 c = texelFetch(src, p, 0);
-    return uvec2(half_of(c.r) | (half_of(c.g) << 16), half_of(c.b) | (half_of(c.a) << 16));
+    vec4 x = texelFetch(src, p, 0);
+    return ROUND_F32 != 0u ? round_input(x) : x;
 }
 
-// A half's I = A * 2^20 + B (signed), or its count in `specials` if it is not finite.
-void half_parts(ITEM_T item, out ivec4 a, out ivec4 b, out uvec4 specials) {
-    uvec4 h = uvec4(item.x & 0xFFFFu, item.x >> 16, item.y & 0xFFFFu, item.y >> 16);
-    uvec4 e = (h >> 10u) & 31u, mant = h & 1023u;
-    uvec4 m = mant | mix(uvec4(0u), uvec4(1024u), notEqual(e, uvec4(0u)));
-    uvec4 s = max(e, uvec4(1u)) - 1u;              // I = m << s, s <= 29 for finite halves
-    uvec4 au = mix((m << s) >> 20u, m << ((s - 20u) & 31u), greaterThanEqual(s, uvec4(20u)));
-    uvec4 bu = (m << s) & 0xFFFFFu;                // m << s wraps for s > 21: its low 20 bits stay exact
-    bvec4 special = equal(e, uvec4(31u));
-    bvec4 neg = notEqual(h & 0x8000u, uvec4(0u));
-    au = mix(au, uvec4(0u), special);
-    bu = mix(bu, uvec4(0u), special);
-    ivec4 sgn = mix(ivec4(1), ivec4(-1), neg);
-    a = ivec4(au) * sgn;
-    b = ivec4(bu) * sgn;
-    uvec4 inf = mix(uvec4(1u << 8), uvec4(1u << 16), neg);
-    specials = mix(uvec4(0u), mix(inf, uvec4(1u), notEqual(mant, uvec4(0u))), special);
+// A half's I = A * 2^20 + B in units of 2^-24 (signed, |A| <= 2^20, |B| < 2^20), from its
+// float: t = 16 x is exact, its integer part is A and 2^20 times the rest is B. Non-finite
+// values count apart and add nothing.
+void acc_step(inout ACC_T s, ITEM_T x, int dir) {
+    bvec4 nan = isnan(x), inf = isinf(x);
+    vec4 f = mix(x, vec4(0.0), bvec4(uvec4(nan) | uvec4(inf)));
+    vec4 t = f * 16.0, ta = trunc(t);
+    s.a += dir * ivec4(ta);
+    s.b += dir * ivec4((t - ta) * 1048576.0);
+    uint sgn = uint(dir);
+    s.nan += sgn * packed_counts(nan);
+    s.pinf += sgn * packed_counts(bvec4(uvec4(inf) & uvec4(greaterThan(x, vec4(0.0)))));
+    s.ninf += sgn * packed_counts(bvec4(uvec4(inf) & uvec4(lessThan(x, vec4(0.0)))));
 }
+ACC_T acc_zero() { return Acc(ivec4(0), ivec4(0), 0u, 0u, 0u); }
+void acc_add(inout ACC_T s, ITEM_T x) { acc_step(s, x, 1); }
+void acc_sub(inout ACC_T s, ITEM_T x) { acc_step(s, x, -1); }
 
-ACC_T acc_zero() { return Acc(ivec4(0), ivec4(0), uvec4(0u)); }
-void acc_add(inout ACC_T s, ITEM_T item) {
-    ivec4 a, b; uvec4 sp;
-    half_parts(item, a, b, sp);
-    s.a += a; s.b += b; s.specials += sp;
-}
-void acc_sub(inout ACC_T s, ITEM_T item) {
-    ivec4 a, b; uvec4 sp;
-    half_parts(item, a, b, sp);
-    s.a -= a; s.b -= b; s.specials -= sp;
-}
-
-// One channel: the exact mean S / N (S = sa * 2^20 + sb in units of 2^-24) rounded to the
-// nearest half, ties to even. With q = floor(|S| / N), the half is (k << 10) + (q >> k) rounded,
-// k = max(0, msb(q) - 10): subnormals (k = 0) and normals alike.
-uint mean_half(int sa, int sb, uint specials) {
-    uint nan = specials & 0xFFu, pinf = (specials >> 8) & 0xFFu, ninf = specials >> 16;
-    if (nan != 0u || (pinf != 0u && ninf != 0u)) return 0x7E00u;
-    if (pinf != 0u) return 0x7C00u;
-    if (ninf != 0u) return 0xFC00u;
+// One channel, exactly: the mean S / N (S = sa * 2^20 + sb in units of 2^-24) rounded to the
+// nearest half, ties to even, as half bits. With q = floor(|S| / N), the half is (k << 10) +
+// (q >> k) rounded, k = max(0, msb(q) - 10): subnormals (k = 0) and normals alike.
+uint mean_half_bits(int sa, int sb) {
     int carry = sb >> 20;                          // floor: leaves 0 <= sb < 2^20
     sa += carry;
     sb -= carry << 20;
@@ -124,14 +121,42 @@ uint mean_half(int sa, int sb, uint specials) {
     return sign | ((k << 10) + m + (up ? 1u : 0u));
 }
 
+float half_bits_value(uint h) {
+    uint e = (h >> 10) & 31u, m = h & 1023u;
+    float v = e == 0u ? float(m) * TWO_M24 : uintBitsToFloat(((e + 112u) << 23) | (m << 13));
+    return (h & 0x8000u) != 0u ? -v : v;
+}
+
+// One finite channel: the mean from a float approximation (relative error under 4 * 2^-24, at
+// most 8 ulps of it), rounded to half; only where it lies within 16 ulps of a tie between two
+// halves does the exact integer rounding decide.
+float mean_value(int sa, int sb) {
+    int carry = sb >> 20;
+    float x = (float(sa + carry) * 1048576.0 + float(sb - (carry << 20))) * pc.mean_scale;
+    float c;
+    float y = nearest_half_value(x, c);
+    precise float off = abs(abs(x) - abs(y));      // exact: x and y are within a factor of 2
+    if (abs(off - c * TWO_M24) <= c * 2.3283064365386963e-10) return half_bits_value(mean_half_bits(sa, sb)); // 2^-32
+    return y;
+}
+
 ITEM_T acc_round(ACC_T s) {
-    uvec4 h = uvec4(mean_half(s.a.x, s.b.x, s.specials.x), mean_half(s.a.y, s.b.y, s.specials.y),
-                    mean_half(s.a.z, s.b.z, s.specials.z), mean_half(s.a.w, s.b.w, s.specials.w));
-    return uvec2(h.x | (h.y << 16), h.z | (h.w << 16));
+    vec4 r;
+    for (int i = 0; i < 4; i++) r[i] = mean_value(s.a[i], s.b[i]);
+    if ((s.nan | s.pinf | s.ninf) != 0u) {         // non-finite values in some channel's window
+        for (int i = 0; i < 4; i++) {
+            uint sh = 8u * uint(i);
+            bool nan = ((s.nan >> sh) & 0xFFu) != 0u, pinf = ((s.pinf >> sh) & 0xFFu) != 0u, ninf = ((s.ninf >> sh) & 0xFFu) != 0u;
+            if (nan || (pinf && ninf)) r[i] = uintBitsToFloat(0x7FC00000u);
+            else if (pinf) r[i] = uintBitsToFloat(0x7F800000u);
+            else if (ninf) r[i] = uintBitsToFloat(0xFF800000u);
+        }
+    }
+    return r;
 }
 
 // Every half is exactly a float, and the rgba16f store converts it back exactly.
-void store_item(ivec2 p, ITEM_T item) { imageStore(dst, p, vec4(unpackHalf2x16(item.x), unpackHalf2x16(item.y))); }
+void store_item(ivec2 p, ITEM_T v) { imageStore(dst, p, v); }
 
 #else
 // ---- 8-bit formats: items are the four stored codes packed (r | g << 8 | b << 16 | a << 24).
@@ -176,15 +201,20 @@ void main() {
         int xb = x0 + int(g * PX);
         if (xb >= w) continue;
         int y = clamp(y0 - BEFORE + int(r), 0, h - 1);
+#ifdef REFETCH
+#define TEXEL(k) load_item(ivec2(clamp(xb - BEFORE + int(k), 0, w - 1), y))
+#else
         ITEM_T v[L];
         for (uint k = 0u; k < L; k++) v[k] = load_item(ivec2(clamp(xb - BEFORE + int(k), 0, w - 1), y));
+#define TEXEL(k) v[k]
+#endif
         ACC_T s = acc_zero();
-        for (uint k = 0u; k < N; k++) acc_add(s, v[k]);
+        for (uint k = 0u; k < N; k++) acc_add(s, TEXEL(k));
         uint o = r * TW + g * PX;
         hs[o] = acc_round(s);
         for (uint j = 1u; j < PX; j++) {
-            acc_add(s, v[N - 1u + j]);
-            acc_sub(s, v[j - 1u]);
+            acc_add(s, TEXEL(N - 1u + j));
+            acc_sub(s, TEXEL(j - 1u));
             hs[o + j] = acc_round(s);
         }
     }

@@ -57,6 +57,9 @@ pub struct Args {
     /// fastest, streaming kernel: load the next step's rows before this step's vertical pass
     #[arg(long, value_name = "BOOL", hide = true)]
     prefetch: Option<bool>,
+    /// fastest-sampled: tile width x rows in shared memory x workgroup x px (default 32x64x128x8)
+    #[arg(long, value_name = "TWxROWSxWGxPX", hide = true)]
+    sampled_shape: Option<String>,
     /// Diagnosis: print the driver's statistics of fastest's pipeline (registers, spills, ...)
     #[arg(long, hide = true)]
     stats: bool,
@@ -85,6 +88,7 @@ impl Args {
             stream_rows: None,
             prefetch: None,
             ring_lanes: None,
+            sampled_shape: None,
             stats: false,
         }
     }
@@ -102,6 +106,13 @@ impl Args {
         c.stream_rows = self.stream_rows.unwrap_or(c.stream_rows);
         c.prefetch = self.prefetch.unwrap_or(c.prefetch);
         c.ring_lanes = self.ring_lanes.unwrap_or(c.ring_lanes);
+        if let Some(t) = &self.sampled_shape {
+            let v: Vec<u32> = t.split('x').filter_map(|p| p.trim().parse().ok()).collect();
+            let [tile_w, rows, workgroup, px] = v[..] else {
+                anyhow::bail!("--sampled-shape {t:?}: use TWxROWSxWGxPX, e.g. 32x64x128x8");
+            };
+            c.sampled = blur::SampledShape { tile_w, rows, workgroup, px };
+        }
         c.check()?;
         Ok(c)
     }

@@ -53,13 +53,24 @@ pub struct FastestConfig {
     /// Streaming kernel only: the ring holds each horizontal result as its two 16-bit-lane words
     /// (8 bytes, phase 2 adds them as they are) instead of packed rgba8 (4 bytes, unpacked there).
     pub ring_lanes: bool,
+    /// `fastest-sampled`'s knobs.
+    pub sampled: SampledShape,
 }
 
 impl Default for FastestConfig {
     fn default() -> FastestConfig {
         // Measured best on an H200 at 4096x4096 (docs/blur.md, "Tiles per filter size"):
         // 32-texel-wide tiles, their height and the workgroup chosen per filter size.
-        FastestConfig { tile: [32, 0], workgroup: 0, px: 16, vec_loads: true, stream_rows: 0, prefetch: true, ring_lanes: false }
+        FastestConfig {
+            tile: [32, 0],
+            workgroup: 0,
+            px: 16,
+            vec_loads: true,
+            stream_rows: 0,
+            prefetch: true,
+            ring_lanes: false,
+            sampled: SampledShape::DEFAULT,
+        }
     }
 }
 
@@ -83,24 +94,63 @@ pub fn auto_shape(n: u32) -> (u32, u32) {
     }
 }
 
-/// `fastest-sampled`: invocations per workgroup, tile width, rows held in shared memory (output
-/// rows plus the apron, as `fastest`'s auto height), and phase-1 outputs per item.
-pub const SAMPLED_WORKGROUP: u32 = 128;
-pub const SAMPLED_TILE_W: u32 = 32;
-pub const SAMPLED_ROWS: u32 = 64;
-pub const SAMPLED_PX: u32 = 8;
+/// Bytes a float texel takes in `fastest-sampled`'s shared tile (four exact halves as floats).
+pub const SAMPLED_HALF_BYTES: u32 = 16;
 
-/// `fastest-sampled`'s output tile (width, height) for filter size `n` and shared texels of
-/// `texel_bytes` (4: codes, 8: halves): `SAMPLED_ROWS - (n - 1)` rows (at least 16), the width
-/// halving (down to `SAMPLED_PX`) until the shared array fits.
-pub fn sampled_tile(max_shared_bytes: u32, n: u32, texel_bytes: u32) -> (u32, u32) {
-    let n = n.max(1);
-    let th = SAMPLED_ROWS.saturating_sub(n - 1).max(16);
-    let mut tw = SAMPLED_TILE_W;
-    while tw > SAMPLED_PX && (th + n - 1) * tw * texel_bytes > max_shared_bytes {
-        tw /= 2;
+/// `fastest-sampled`'s shape (knobs: every shape gives the same result, only the speed changes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct SampledShape {
+    /// Output tile width (a power of two, 8..=256, a multiple of `px`); it halves (down to `px`)
+    /// where the shared tile does not fit.
+    pub tile_w: u32,
+    /// Rows held in shared memory: output rows plus the apron (`rows - (N - 1)` outputs, at
+    /// least 16).
+    pub rows: u32,
+    /// Invocations per workgroup (a power of two, 32..=1024, at least `tile_w`).
+    pub workgroup: u32,
+    /// Phase-1 outputs per item (4, 8 or 16).
+    pub px: u32,
+}
+
+impl Default for SampledShape {
+    fn default() -> SampledShape {
+        SampledShape::DEFAULT
     }
-    (tw, th) // at the least (16 + 127) * 8 * 8 bytes = 9 KiB, within Vulkan's 16 KiB minimum
+}
+
+impl SampledShape {
+    pub const DEFAULT: SampledShape = SampledShape { tile_w: 32, rows: 64, workgroup: 128, px: 8 };
+
+    /// Checks the knobs (not the device) with one clear line.
+    pub fn check(&self) -> Result<()> {
+        let pow2 = |v: u32, lo: u32, hi: u32| v.is_power_of_two() && (lo..=hi).contains(&v);
+        if !pow2(self.tile_w, 8, 256) || ![4, 8, 16].contains(&self.px) || self.tile_w < self.px {
+            return Err(Error::invalid(format!(
+                "fastest-sampled tile width {} with px {}: the width is a power of two in 8..=256, px 4, 8 or 16 and at most the width",
+                self.tile_w, self.px
+            )));
+        }
+        if !pow2(self.workgroup, 32, 1024) || self.workgroup < self.tile_w || !(16..=1024).contains(&self.rows) {
+            return Err(Error::invalid(format!(
+                "fastest-sampled workgroup {} and rows {}: the workgroup is a power of two in 32..=1024, at least the tile width; rows 16..=1024",
+                self.workgroup, self.rows
+            )));
+        }
+        Ok(())
+    }
+
+    /// The output tile (width, height) for filter size `n` with shared texels of `texel_bytes`
+    /// (4: codes, [`SAMPLED_HALF_BYTES`]: halves), and its shared bytes.
+    pub fn tile(&self, max_shared_bytes: u32, n: u32, texel_bytes: u32) -> (u32, u32, u32) {
+        let n = n.max(1);
+        let th = self.rows.saturating_sub(n - 1).max(16);
+        let bytes = |tw: u32| (th + n - 1) * tw * texel_bytes;
+        let mut tw = self.tile_w;
+        while tw > self.px && bytes(tw) > max_shared_bytes {
+            tw /= 2;
+        }
+        (tw, th, bytes(tw))
+    }
 }
 
 /// The storage format `fastest-sampled` writes for an input format: rgba8 (the stored codes,
@@ -123,13 +173,29 @@ pub struct SampledSource {
 
 impl FastestConfig {
     /// The first version of `fastest` (64 x 64 tile, 256 invocations, 4 outputs, scalar loads).
-    pub const V1: FastestConfig =
-        FastestConfig { tile: [64, 64], workgroup: 256, px: 4, vec_loads: false, stream_rows: 0, prefetch: false, ring_lanes: false };
+    pub const V1: FastestConfig = FastestConfig {
+        tile: [64, 64],
+        workgroup: 256,
+        px: 4,
+        vec_loads: false,
+        stream_rows: 0,
+        prefetch: false,
+        ring_lanes: false,
+        sampled: SampledShape::DEFAULT,
+    };
 
     /// The streaming kernel's start point: 64-texel strips of 128 rows, 16 rows per step, one
     /// invocation per column, each step's 64 phase-1 items one per invocation (so it prefetches).
-    pub const STREAM: FastestConfig =
-        FastestConfig { tile: [64, 16], workgroup: 64, px: 16, vec_loads: true, stream_rows: 128, prefetch: true, ring_lanes: false };
+    pub const STREAM: FastestConfig = FastestConfig {
+        tile: [64, 16],
+        workgroup: 64,
+        px: 16,
+        vec_loads: true,
+        stream_rows: 128,
+        prefetch: true,
+        ring_lanes: false,
+        sampled: SampledShape::DEFAULT,
+    };
 
     /// Checks the knobs (not the device): clear messages, never panics.
     pub fn check(&self) -> Result<()> {
@@ -153,6 +219,7 @@ impl FastestConfig {
         if ![4, 8, 16].contains(&self.px) {
             return Err(Error::invalid(format!("fastest px {}: use 4, 8 or 16", self.px)));
         }
+        self.sampled.check()?;
         if self.stream_rows != 0 && !pow2(self.stream_rows, 16, 4096) {
             return Err(Error::invalid(format!(
                 "fastest stream rows {}: use 0 (the tile kernel) or a power of two in 16..=4096",
@@ -429,7 +496,7 @@ fn dispatch_groups(info: &DeviceInfo, w: u32, h: u32, filter: u32, variant: Vari
         }
         Variant::FastestSampled => {
             // The tile of the wider (half) texels: never more workgroups than the codes' tile.
-            let (tw, th) = sampled_tile(info.max_shared_memory_bytes, filter, 8);
+            let (tw, th, _) = SampledShape::default().tile(info.max_shared_memory_bytes, filter, SAMPLED_HALF_BYTES);
             vec![[w.div_ceil(tw), h.div_ceil(th)]]
         }
     }
@@ -459,7 +526,8 @@ pub struct Blur {
     sampled: Mutex<Vec<(SampledKey, Arc<Kernel>)>>,
 }
 
-/// `fastest-sampled`'s (halves, 8-bit decode, filter size).
+/// `fastest-sampled`'s (halves, decode, filter size); decode is 1 for sRGB (codes) or rgba32f
+/// (halves: rounded to half first), else 0.
 type SampledKey = (bool, u32, u32);
 
 /// The (input, output) of each of `passes` dispatches so that the last writes `dst`, `src` is
@@ -643,12 +711,27 @@ impl Blur {
         if let Some((_, k)) = cache.iter().find(|(k, _)| *k == key) {
             return Ok(k.clone());
         }
-        let (tw, th) = sampled_tile(ctx.info().max_shared_memory_bytes, filter, if halves { 8 } else { 4 });
-        let spec = [(0, SAMPLED_WORKGROUP), (1, tw), (2, th), (3, filter), (4, SAMPLED_PX), (5, decode)];
+        let max = ctx.info().max_shared_memory_bytes;
+        let (tw, th, shared) = self.config.sampled.tile(max, filter, if halves { SAMPLED_HALF_BYTES } else { 4 });
+        if shared > max {
+            return Err(Error::invalid(format!(
+                "fastest-sampled at filter {filter}: its smallest tile needs {shared} bytes of shared memory, the device allows {max}"
+            )));
+        }
+        let sh = self.config.sampled;
+        if sh.workgroup > ctx.info().max_workgroup_invocations || sh.workgroup > ctx.info().max_workgroup_size[0] {
+            return Err(Error::invalid(format!(
+                "fastest-sampled workgroup {}: the device allows {}",
+                sh.workgroup,
+                ctx.info().max_workgroup_invocations
+            )));
+        }
+        let spec = [(0, sh.workgroup), (1, tw), (2, th), (3, filter), (4, sh.px)];
+        // 5: the 8-bit decode (sRGB); 6: rgba32f texels rounded to half first.
         let k = Arc::new(if halves {
-            Kernel::new(ctx, &shaders::BLUR_FASTEST_SAMPLED_HALF, &spec[..5])?
+            Kernel::new(ctx, &shaders::BLUR_FASTEST_SAMPLED_HALF, &[&spec[..], &[(6, decode)]].concat())?
         } else {
-            Kernel::new(ctx, &shaders::BLUR_FASTEST_SAMPLED, &spec)?
+            Kernel::new(ctx, &shaders::BLUR_FASTEST_SAMPLED, &[&spec[..], &[(5, decode)]].concat())?
         });
         cache.push((key, k.clone()));
         Ok(k)
@@ -685,12 +768,15 @@ impl Blur {
         let info = ctx.info().clone();
         validate(&info, width, height, params, self.variant)?;
         let halves = format.encoding() == Encoding::Float;
-        let decode = |f: ColorFormat| (f.encoding() == Encoding::Srgb8) as u32;
+        let decode = |f: ColorFormat| (f.encoding() == Encoding::Srgb8 || f == ColorFormat::Rgba32f) as u32;
         let first = self.sampled_kernel(ctx, (halves, decode(format), params.filter))?;
         let rest = self.sampled_kernel(ctx, (halves, decode(output_format(format)), params.filter))?;
-        let (tw, th) = sampled_tile(info.max_shared_memory_bytes, params.filter, if halves { 8 } else { 4 });
+        let (tw, th, _) =
+            self.config.sampled.tile(info.max_shared_memory_bytes, params.filter, if halves { SAMPLED_HALF_BYTES } else { 4 });
         let groups = [width.div_ceil(tw), height.div_ceil(th), 1];
-        let push = Push { width, height, filter_size: params.filter, flip: 0 };
+        // The float kernel's fourth word is 2^-24 / N rounded to f32, its approximate mean's factor.
+        let scale = if halves { (2f64.powi(-24) / params.filter as f64) as f32 } else { 0.0 };
+        let push = Push { width, height, filter_size: params.filter, flip: scale.to_bits() };
         for (i, (input, output)) in chain(params.iterations, &src.view, &dst, &tmp).into_iter().enumerate() {
             // The first pass reads the caller's image; later ones the last output, in GENERAL.
             let (kernel, layout) = if i == 0 { (&first, src.layout) } else { (&rest, vk::ImageLayout::GENERAL) };
