@@ -14,6 +14,7 @@
 // rgba32f inputs are first rounded to half (to nearest, ties to even; overflow to infinity).
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_samplerless_texture_functions : require
+#extension GL_EXT_control_flow_attributes : require
 #include "blur_common.glsl"
 
 layout(local_size_x_id = 0) in;             // WG invocations, a multiple of TW
@@ -127,31 +128,42 @@ float half_bits_value(uint h) {
     return (h & 0x8000u) != 0u ? -v : v;
 }
 
-// One finite channel: the mean from a float approximation (relative error under 4 * 2^-24, at
-// most 8 ulps of it), rounded to half; only where it lies within 16 ulps of a tie between two
-// halves does the exact integer rounding decide.
-float mean_value(int sa, int sb) {
+// One channel, fast: the mean from a float approximation (relative error under 4 * 2^-24, at
+// most 8 ulps of it) rounded to half. `exact` is set where it lies within 16 ulps of a tie
+// between two halves: there only the exact integer rounding can decide.
+float mean_value(int sa, int sb, out bool exact) {
     int carry = sb >> 20;
     float x = (float(sa + carry) * 1048576.0 + float(sb - (carry << 20))) * pc.mean_scale;
     float c;
     float y = nearest_half_value(x, c);
     precise float off = abs(abs(x) - abs(y));      // exact: x and y are within a factor of 2
-    if (abs(off - c * TWO_M24) <= c * 2.3283064365386963e-10) return half_bits_value(mean_half_bits(sa, sb)); // 2^-32
+    exact = abs(off - c * TWO_M24) <= c * 2.3283064365386963e-10; // 2^-32
     return y;
+}
+
+// The rare cases, in a loop kept rolled so that the exact rounding is compiled once per call
+// site, not once per channel: near-ties, and windows holding non-finite values.
+vec4 acc_round_rare(ACC_T s, vec4 r, uint exact) {
+    [[dont_unroll]] for (uint i = 0u; i < 4u; i++) {
+        if (((exact >> i) & 1u) != 0u) r[i] = half_bits_value(mean_half_bits(s.a[i], s.b[i]));
+        uint sh = 8u * i;
+        bool nan = ((s.nan >> sh) & 0xFFu) != 0u, pinf = ((s.pinf >> sh) & 0xFFu) != 0u, ninf = ((s.ninf >> sh) & 0xFFu) != 0u;
+        if (nan || (pinf && ninf)) r[i] = uintBitsToFloat(0x7FC00000u);
+        else if (pinf) r[i] = uintBitsToFloat(0x7F800000u);
+        else if (ninf) r[i] = uintBitsToFloat(0xFF800000u);
+    }
+    return r;
 }
 
 ITEM_T acc_round(ACC_T s) {
     vec4 r;
-    for (int i = 0; i < 4; i++) r[i] = mean_value(s.a[i], s.b[i]);
-    if ((s.nan | s.pinf | s.ninf) != 0u) {         // non-finite values in some channel's window
-        for (int i = 0; i < 4; i++) {
-            uint sh = 8u * uint(i);
-            bool nan = ((s.nan >> sh) & 0xFFu) != 0u, pinf = ((s.pinf >> sh) & 0xFFu) != 0u, ninf = ((s.ninf >> sh) & 0xFFu) != 0u;
-            if (nan || (pinf && ninf)) r[i] = uintBitsToFloat(0x7FC00000u);
-            else if (pinf) r[i] = uintBitsToFloat(0x7F800000u);
-            else if (ninf) r[i] = uintBitsToFloat(0xFF800000u);
-        }
+    uint exact = 0u;
+    for (int i = 0; i < 4; i++) {
+        bool e;
+        r[i] = mean_value(s.a[i], s.b[i], e);
+        exact |= e ? 1u << i : 0u;
     }
+    if ((exact | s.nan | s.pinf | s.ninf) != 0u) r = acc_round_rare(s, r, exact);
     return r;
 }
 

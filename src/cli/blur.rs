@@ -202,6 +202,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     // --stats: the driver's statistics of fastest's pipeline (empty where the driver has none).
     let stats = if a.stats && variants.contains(&Variant::Fastest) {
         Some(blur::Blur::with_config(&ctx, Variant::Fastest, cfg)?.fastest_statistics(&ctx, params.filter)?)
+    } else if a.stats && variants.contains(&Variant::FastestSampled) {
+        Some(blur::Blur::with_config(&ctx, Variant::FastestSampled, cfg)?.sampled_statistics(&ctx, format, params.filter)?)
     } else {
         None
     };
@@ -247,7 +249,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     if let (Some(stats), false) = (&stats, g.json) {
         let st: Vec<String> = stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        println!("fastest pipeline: {}", if st.is_empty() { "no driver statistics".to_string() } else { st.join(", ") });
+        let which = if variants.contains(&Variant::Fastest) { "fastest" } else { "fastest-sampled" };
+        println!("{which} pipeline: {}", if st.is_empty() { "no driver statistics".to_string() } else { st.join(", ") });
     }
     if let Some(path) = &a.output {
         // Every variant that matched wrote the reference; write the one the user saw last.

@@ -579,6 +579,18 @@ impl Blur {
         Ok(self.fastest_kernel(ctx, filter)?.statistics())
     }
 
+    /// The driver's statistics of `fastest-sampled`'s first pipeline for images of `format`
+    /// (empty where the driver offers none or for the other variants).
+    #[doc(hidden)]
+    pub fn sampled_statistics(&self, ctx: &Context, format: ColorFormat, filter: u32) -> Result<Vec<(String, String)>> {
+        if !self.variant.reads_sampled() {
+            return Ok(Vec::new());
+        }
+        let halves = format.encoding() == Encoding::Float;
+        let decode = (format.encoding() == Encoding::Srgb8 || format == ColorFormat::Rgba32f) as u32;
+        Ok(self.sampled_kernel(ctx, (halves, decode, filter))?.statistics())
+    }
+
     fn fastest_kernel(&self, ctx: &Context, filter: u32) -> Result<Arc<Kernel>> {
         let cfg = self.config.for_device(ctx.info(), filter);
         let (tw, th, apron) = cfg.tile_for(ctx.info().max_shared_memory_bytes, filter);
