@@ -87,65 +87,42 @@ ACC_T acc_zero() { return Acc(ivec4(0), ivec4(0), 0u, 0u, 0u); }
 void acc_add(inout ACC_T s, ITEM_T x) { acc_step(s, x, 1); }
 void acc_sub(inout ACC_T s, ITEM_T x) { acc_step(s, x, -1); }
 
-// One channel, exactly: the mean S / N (S = sa * 2^20 + sb in units of 2^-24) rounded to the
-// nearest half, ties to even, as half bits. With q = floor(|S| / N), the half is (k << 10) +
-// (q >> k) rounded, k = max(0, msb(q) - 10): subnormals (k = 0) and normals alike.
-uint mean_half_bits(int sa, int sb) {
-    int carry = sb >> 20;                          // floor: leaves 0 <= sb < 2^20
-    sa += carry;
-    sb -= carry << 20;
-    uint sign = 0u, hi = uint(sa), lo = uint(sb);
-    if (sa < 0) {                                  // |S| = (-sa - 1) * 2^20 + (2^20 - sb)
-        sign = 0x8000u;
-        hi = uint(-sa) - (lo != 0u ? 1u : 0u);
-        lo = lo != 0u ? (1u << 20) - lo : 0u;
-    }
-    uint qa = hi / N, t = ((hi - qa * N) << 20) | lo; // hi < 2^27, t < N * 2^20
-    uint qb = t / N, r = t - qb * N;               // q = qa * 2^20 + qb, remainder r
-    int msb = qa != 0u ? findMSB(qa) + 20 : findMSB(qb);
-    uint k = uint(max(msb - 10, 0));
-    uint m, rem;                                   // q >> k and the bits it drops
-    if (k >= 20u) {
-        m = qa >> (k - 20u);
-        rem = ((qa & ((1u << (k - 20u)) - 1u)) << 20) | qb;
-    } else {
-        m = (qa << (20u - k)) | (qb >> k);
-        rem = qb & ((1u << k) - 1u);
-    }
-    bool up;
-    if (k == 0u) {
-        up = 2u * r > N || (2u * r == N && (m & 1u) != 0u);
-    } else {
-        uint halfway = 1u << (k - 1u);             // compare rem + r / N with 2^(k-1)
-        up = rem > halfway || (rem == halfway && (r != 0u || (m & 1u) != 0u));
-    }
-    return sign | ((k << 10) + m + (up ? 1u : 0u));
-}
-
-float half_bits_value(uint h) {
-    uint e = (h >> 10) & 31u, m = h & 1023u;
-    float v = e == 0u ? float(m) * TWO_M24 : uintBitsToFloat(((e + 112u) << 23) | (m << 13));
-    return (h & 0x8000u) != 0u ? -v : v;
-}
-
-// One channel, fast: the mean from a float approximation (relative error under 4 * 2^-24, at
-// most 8 ulps of it) rounded to half. `exact` is set where it lies within 16 ulps of a tie
-// between two halves: there only the exact integer rounding can decide.
-float mean_value(int sa, int sb, out bool exact) {
+// One finite channel: the exact mean S / N (S = sa * 2^20 + sb in units of 2^-24) rounded to the
+// nearest half, ties to even. A float approximation x of the mean (relative error under
+// 4 * 2^-24: at most 8 ulps) rounds to the half y. Only where x lies within 16 ulps of the
+// midpoint M between y and its neighbour toward x can the true mean be on M's other side, or on
+// M (ties are common: windows that span two binades have odd means on midpoints); there the
+// sign of 2S - N * 2M decides, computed modulo 2^32: near M it is below 2^28 in magnitude, so
+// the wrapped difference is exact. No division, no branch.
+float mean_value(int sa, int sb) {
     int carry = sb >> 20;
     float x = (float(sa + carry) * 1048576.0 + float(sb - (carry << 20))) * pc.mean_scale;
-    float c;
-    float y = nearest_half_value(x, c);
-    precise float off = abs(abs(x) - abs(y));      // exact: x and y are within a factor of 2
-    exact = abs(off - c * TWO_M24) <= c * 2.3283064365386963e-10; // 2^-32
-    return y;
+    float ax = abs(x), c;
+    float y = abs(nearest_half_value(ax, c));
+    float h = c * TWO_M24;                         // half the spacing of halves around x
+    precise float off = ax - y;                    // exact: ax and y are within a factor of 2
+    bool near = abs(abs(off) - h) <= c * 2.3283064365386963e-10; // 16 ulps of x: 2^-32 c
+    float step = off >= 0.0 ? 2.0 * h : -2.0 * h;  // y to its neighbour toward x
+    float m = y + 0.5 * step;                      // the midpoint (12 significant bits: exact)
+    // 2M in units of 2^-24, modulo 2^32, from m's bits: significand << (exponent + 2).
+    uint mb = floatBitsToUint(m);
+    int ex = int(mb >> 23) - 127 + 2;
+    uint sig = (mb & 0x7FFFFFu) | 0x800000u;
+    uint twice_m = ex >= 0 ? sig << uint(min(ex, 31)) : sig >> uint(min(-ex, 31));
+    uint s2 = ((uint(sa) << 20) + uint(sb)) << 1;  // 2S modulo 2^32
+    if (x < 0.0) s2 = 0u - s2;                     // 2|S|
+    int d = int(s2 - N * twice_m);                 // 2|S| - N * 2M: > 0 above the midpoint
+    float other = y + step;
+    // y's parity: its index on the grid of halves (y / spacing, exact, below 2^12).
+    bool odd = (uint(y * uintBitsToFloat((254u << 23) - floatBitsToUint(2.0 * h))) & 1u) != 0u;
+    bool beyond = off >= 0.0 ? d > 0 : d < 0;      // the true mean is on the neighbour's side of M
+    float r = near && (beyond || (d == 0 && odd)) ? other : y;
+    return x < 0.0 ? -r : r;
 }
 
-// The rare cases, in a loop kept rolled so that the exact rounding is compiled once per call
-// site, not once per channel: near-ties, and windows holding non-finite values.
-vec4 acc_round_rare(ACC_T s, vec4 r, uint exact) {
+// Windows holding non-finite values (rare), in a loop kept rolled.
+vec4 acc_round_rare(ACC_T s, vec4 r) {
     [[dont_unroll]] for (uint i = 0u; i < 4u; i++) {
-        if (((exact >> i) & 1u) != 0u) r[i] = half_bits_value(mean_half_bits(s.a[i], s.b[i]));
         uint sh = 8u * i;
         bool nan = ((s.nan >> sh) & 0xFFu) != 0u, pinf = ((s.pinf >> sh) & 0xFFu) != 0u, ninf = ((s.ninf >> sh) & 0xFFu) != 0u;
         if (nan || (pinf && ninf)) r[i] = uintBitsToFloat(0x7FC00000u);
@@ -156,14 +133,8 @@ vec4 acc_round_rare(ACC_T s, vec4 r, uint exact) {
 }
 
 ITEM_T acc_round(ACC_T s) {
-    vec4 r;
-    uint exact = 0u;
-    for (int i = 0; i < 4; i++) {
-        bool e;
-        r[i] = mean_value(s.a[i], s.b[i], e);
-        exact |= e ? 1u << i : 0u;
-    }
-    if ((exact | s.nan | s.pinf | s.ninf) != 0u) r = acc_round_rare(s, r, exact);
+    vec4 r = vec4(mean_value(s.a.x, s.b.x), mean_value(s.a.y, s.b.y), mean_value(s.a.z, s.b.z), mean_value(s.a.w, s.b.w));
+    if ((s.nan | s.pinf | s.ninf) != 0u) r = acc_round_rare(s, r);
     return r;
 }
 

@@ -360,47 +360,42 @@ mod tests {
         best | if units < 0 { 0x8000 } else { 0 }
     }
 
-    /// glsl/include/blur_sampled.glsl's `mean_half`, line for line: the sum split as
-    /// A * 2^20 + B, two 32-bit divisions, the half assembled from q and the remainder.
-    fn shader_mean_half(units: i64, n: u32) -> u16 {
+    /// glsl/include/blur_sampled.glsl's `mean_value`, line for line: the float approximation
+    /// of the mean rounded to half, corrected near a midpoint by the sign of 2S - N * 2M modulo
+    /// 2^32. `fused`: the approximation's multiply and add as one fma, as a driver may compile it.
+    fn shader_mean_half(units: i64, n: u32, fused: bool) -> u16 {
         let (mut sa, mut sb) = ((units >> 20) as i32, (units & 0xFFFFF) as i32);
         // The shader's sums arrive unnormalised; shift some of A into B to exercise the carry.
         if sa > 0 && sb < (1 << 26) - (1 << 20) {
             sa -= 1;
             sb += 1 << 20;
         }
+        let scale = (2f64.powi(-24) / n as f64) as f32;
         let carry = sb >> 20;
-        sa += carry;
-        sb -= carry << 20;
-        let (mut sign, mut hi, mut lo) = (0u16, sa as u32, sb as u32);
-        if sa < 0 {
-            sign = 0x8000;
-            hi = (-sa) as u32 - (lo != 0) as u32;
-            lo = if lo != 0 { (1 << 20) - lo } else { 0 };
+        let (fa, fb) = ((sa + carry) as f32, (sb - (carry << 20)) as f32);
+        let x = if fused { fa.mul_add(1048576.0, fb) } else { fa * 1048576.0 + fb } * scale;
+        let ax = x.abs();
+        let c = f32::from_bits((ax.to_bits() & 0x7F80_0000).max(0x3880_0000) + (13 << 23));
+        let y = (ax + c) - c;
+        let h = c * 5.960_464_5e-8;
+        let off = ax - y;
+        let near = (off.abs() - h).abs() <= c * 2.328_306_4e-10;
+        let step = if off >= 0.0 { 2.0 * h } else { -2.0 * h };
+        let m = y + 0.5 * step;
+        let mb = m.to_bits();
+        let ex = (mb >> 23) as i32 - 127 + 2;
+        let sig = (mb & 0x7F_FFFF) | 0x80_0000;
+        let twice_m = if ex >= 0 { sig.wrapping_shl(ex.min(31) as u32) } else { sig >> (-ex).min(31) };
+        let mut s2 = ((sa as u32) << 20).wrapping_add(sb as u32) << 1;
+        if x < 0.0 {
+            s2 = 0u32.wrapping_sub(s2);
         }
-        let qa = hi / n;
-        let t = ((hi - qa * n) << 20) | lo;
-        let (qb, r) = (t / n, t % n);
-        let msb = if qa != 0 {
-            31 - qa.leading_zeros() as i32 + 20
-        } else if qb != 0 {
-            31 - qb.leading_zeros() as i32
-        } else {
-            -1
-        };
-        let k = (msb - 10).max(0) as u32;
-        let (m, rem) = if k >= 20 {
-            (qa >> (k - 20), ((qa & ((1 << (k - 20)) - 1)) << 20) | qb)
-        } else {
-            ((qa << (20 - k)) | (qb >> k), qb & ((1 << k) - 1))
-        };
-        let up = if k == 0 {
-            2 * r > n || (2 * r == n && m & 1 != 0)
-        } else {
-            let halfway = 1 << (k - 1);
-            rem > halfway || (rem == halfway && (r != 0 || m & 1 != 0))
-        };
-        sign | ((k << 10) + m + up as u32) as u16
+        let d = s2.wrapping_sub(n.wrapping_mul(twice_m)) as i32;
+        let other = y + step;
+        let odd = (y * f32::from_bits((254 << 23) - (2.0 * h).to_bits())) as u32 & 1 != 0;
+        let beyond = if off >= 0.0 { d > 0 } else { d < 0 };
+        let r = if near && (beyond || (d == 0 && odd)) { other } else { y };
+        half::f16::from_f32(if x < 0.0 { -r } else { r }).to_bits()
     }
 
     /// Sums to check the rounding on: random magnitudes over every octave, exact midpoints
@@ -444,7 +439,9 @@ mod tests {
     #[test]
     fn the_shader_rounding_equals_the_reference() {
         for (units, n) in rounding_cases(200_000) {
-            assert_eq!(shader_mean_half(units, n), nearest_half(units, n), "units = {units}, n = {n}");
+            for fused in [false, true] {
+                assert_eq!(shader_mean_half(units, n, fused), nearest_half(units, n), "units = {units}, n = {n}, fused = {fused}");
+            }
         }
     }
 
