@@ -73,15 +73,18 @@ ITEM_T load_item(ivec2 p) {
 // float: t = 16 x is exact, its integer part is A and 2^20 times the rest is B. Non-finite
 // values count apart and add nothing.
 void acc_step(inout ACC_T s, ITEM_T x, int dir) {
-    bvec4 nan = isnan(x), inf = isinf(x);
-    vec4 f = mix(x, vec4(0.0), bvec4(uvec4(nan) | uvec4(inf)));
+    vec4 f = x;
+    if (!all(lessThanEqual(abs(x), vec4(65504.0)))) { // NaN or an infinity in some channel (rare)
+        bvec4 nan = isnan(x), inf = isinf(x);
+        f = mix(x, vec4(0.0), bvec4(uvec4(nan) | uvec4(inf)));
+        uint sgn = uint(dir);
+        s.nan += sgn * packed_counts(nan);
+        s.pinf += sgn * packed_counts(bvec4(uvec4(inf) & uvec4(greaterThan(x, vec4(0.0)))));
+        s.ninf += sgn * packed_counts(bvec4(uvec4(inf) & uvec4(lessThan(x, vec4(0.0)))));
+    }
     vec4 t = f * 16.0, ta = trunc(t);
     s.a += dir * ivec4(ta);
     s.b += dir * ivec4((t - ta) * 1048576.0);
-    uint sgn = uint(dir);
-    s.nan += sgn * packed_counts(nan);
-    s.pinf += sgn * packed_counts(bvec4(uvec4(inf) & uvec4(greaterThan(x, vec4(0.0)))));
-    s.ninf += sgn * packed_counts(bvec4(uvec4(inf) & uvec4(lessThan(x, vec4(0.0)))));
 }
 ACC_T acc_zero() { return Acc(ivec4(0), ivec4(0), 0u, 0u, 0u); }
 void acc_add(inout ACC_T s, ITEM_T x) { acc_step(s, x, 1); }

@@ -57,7 +57,7 @@ pub struct Args {
     /// fastest, streaming kernel: load the next step's rows before this step's vertical pass
     #[arg(long, value_name = "BOOL", hide = true)]
     prefetch: Option<bool>,
-    /// fastest-sampled: tile width x rows in shared memory x workgroup x px (default 32x64x128x8)
+    /// fastest-sampled: tile width x rows in shared memory x workgroup x px (default: per format and filter)
     #[arg(long, value_name = "TWxROWSxWGxPX", hide = true)]
     sampled_shape: Option<String>,
     /// Diagnosis: print the driver's statistics of fastest's pipeline (registers, spills, ...)
@@ -111,7 +111,7 @@ impl Args {
             let [tile_w, rows, workgroup, px] = v[..] else {
                 anyhow::bail!("--sampled-shape {t:?}: use TWxROWSxWGxPX, e.g. 32x64x128x8");
             };
-            c.sampled = blur::SampledShape { tile_w, rows, workgroup, px };
+            c.sampled = Some(blur::SampledShape { tile_w, rows, workgroup, px });
         }
         c.check()?;
         Ok(c)

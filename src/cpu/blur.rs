@@ -365,11 +365,10 @@ mod tests {
     /// 2^32. `fused`: the approximation's multiply and add as one fma, as a driver may compile it.
     fn shader_mean_half(units: i64, n: u32, fused: bool) -> u16 {
         let (mut sa, mut sb) = ((units >> 20) as i32, (units & 0xFFFFF) as i32);
-        // The shader's sums arrive unnormalised; shift some of A into B to exercise the carry.
-        if sa > 0 && sb < (1 << 26) - (1 << 20) {
-            sa -= 1;
-            sb += 1 << 20;
-        }
+        // The shader's sums arrive unnormalised: move up to 14 * 2^20 of A into B (the carry).
+        let k = sa.clamp(0, 14);
+        sa -= k;
+        sb += k << 20;
         let scale = (2f64.powi(-24) / n as f64) as f32;
         let carry = sb >> 20;
         let (fa, fb) = ((sa + carry) as f32, (sb - (carry << 20)) as f32);

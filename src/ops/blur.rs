@@ -53,8 +53,8 @@ pub struct FastestConfig {
     /// Streaming kernel only: the ring holds each horizontal result as its two 16-bit-lane words
     /// (8 bytes, phase 2 adds them as they are) instead of packed rgba8 (4 bytes, unpacked there).
     pub ring_lanes: bool,
-    /// `fastest-sampled`'s knobs.
-    pub sampled: SampledShape,
+    /// `fastest-sampled`'s knobs; `None`: per format and filter size ([`SampledShape::auto`]).
+    pub sampled: Option<SampledShape>,
 }
 
 impl Default for FastestConfig {
@@ -69,7 +69,7 @@ impl Default for FastestConfig {
             stream_rows: 0,
             prefetch: true,
             ring_lanes: false,
-            sampled: SampledShape::DEFAULT,
+            sampled: None,
         }
     }
 }
@@ -112,14 +112,25 @@ pub struct SampledShape {
     pub px: u32,
 }
 
-impl Default for SampledShape {
-    fn default() -> SampledShape {
-        SampledShape::DEFAULT
-    }
-}
-
 impl SampledShape {
-    pub const DEFAULT: SampledShape = SampledShape { tile_w: 32, rows: 64, workgroup: 128, px: 8 };
+    /// The shape for filter size `n`, measured best on an H200 at 4096x4096
+    /// (docs/perf/2026-11-25-h200/s28/sweep-call5.txt): 8-bit codes in 32-wide tiles of 128 rows,
+    /// 256 invocations, 16 outputs an item (filter 15: 0.116 ms against 0.149 with 32x64x128x8);
+    /// halves in 16-wide tiles of 64 rows with 128 invocations below filter 24 (filter 15: 0.83
+    /// ms against 1.59), 128 rows with 256 invocations from there (filter 31: 1.65 against 3.26,
+    /// 63: 3.26 against 11.1), 8 outputs an item. Where the device allows fewer invocations,
+    /// 128 (Vulkan's minimum).
+    pub fn auto(info: &DeviceInfo, halves: bool, n: u32) -> SampledShape {
+        let mut s = match (halves, n < 24) {
+            (false, _) => SampledShape { tile_w: 32, rows: 128, workgroup: 256, px: 16 },
+            (true, true) => SampledShape { tile_w: 16, rows: 64, workgroup: 128, px: 8 },
+            (true, false) => SampledShape { tile_w: 16, rows: 128, workgroup: 256, px: 8 },
+        };
+        if s.workgroup > info.max_workgroup_invocations || s.workgroup > info.max_workgroup_size[0] {
+            s.workgroup = 128;
+        }
+        s
+    }
 
     /// Checks the knobs (not the device) with one clear line.
     pub fn check(&self) -> Result<()> {
@@ -181,7 +192,7 @@ impl FastestConfig {
         stream_rows: 0,
         prefetch: false,
         ring_lanes: false,
-        sampled: SampledShape::DEFAULT,
+        sampled: None,
     };
 
     /// The streaming kernel's start point: 64-texel strips of 128 rows, 16 rows per step, one
@@ -194,7 +205,7 @@ impl FastestConfig {
         stream_rows: 128,
         prefetch: true,
         ring_lanes: false,
-        sampled: SampledShape::DEFAULT,
+        sampled: None,
     };
 
     /// Checks the knobs (not the device): clear messages, never panics.
@@ -219,7 +230,9 @@ impl FastestConfig {
         if ![4, 8, 16].contains(&self.px) {
             return Err(Error::invalid(format!("fastest px {}: use 4, 8 or 16", self.px)));
         }
-        self.sampled.check()?;
+        if let Some(sh) = &self.sampled {
+            sh.check()?;
+        }
         if self.stream_rows != 0 && !pow2(self.stream_rows, 16, 4096) {
             return Err(Error::invalid(format!(
                 "fastest stream rows {}: use 0 (the tile kernel) or a power of two in 16..=4096",
@@ -496,7 +509,8 @@ fn dispatch_groups(info: &DeviceInfo, w: u32, h: u32, filter: u32, variant: Vari
         }
         Variant::FastestSampled => {
             // The tile of the wider (half) texels: never more workgroups than the codes' tile.
-            let (tw, th, _) = SampledShape::default().tile(info.max_shared_memory_bytes, filter, SAMPLED_HALF_BYTES);
+            // The most workgroups any format's shape can take.
+            let (tw, th, _) = SampledShape::auto(info, true, filter).tile(info.max_shared_memory_bytes, filter, SAMPLED_HALF_BYTES);
             vec![[w.div_ceil(tw), h.div_ceil(th)]]
         }
     }
@@ -717,6 +731,11 @@ impl Blur {
         Ok(())
     }
 
+    /// `fastest-sampled`'s shape: the configured one, or [`SampledShape::auto`].
+    fn sampled_shape(&self, info: &DeviceInfo, halves: bool, filter: u32) -> SampledShape {
+        self.config.sampled.unwrap_or_else(|| SampledShape::auto(info, halves, filter))
+    }
+
     fn sampled_kernel(&self, ctx: &Context, key: SampledKey) -> Result<Arc<Kernel>> {
         let (halves, decode, filter) = key;
         let mut cache = self.sampled.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
@@ -724,13 +743,13 @@ impl Blur {
             return Ok(k.clone());
         }
         let max = ctx.info().max_shared_memory_bytes;
-        let (tw, th, shared) = self.config.sampled.tile(max, filter, if halves { SAMPLED_HALF_BYTES } else { 4 });
+        let sh = self.sampled_shape(ctx.info(), halves, filter);
+        let (tw, th, shared) = sh.tile(max, filter, if halves { SAMPLED_HALF_BYTES } else { 4 });
         if shared > max {
             return Err(Error::invalid(format!(
                 "fastest-sampled at filter {filter}: its smallest tile needs {shared} bytes of shared memory, the device allows {max}"
             )));
         }
-        let sh = self.config.sampled;
         if sh.workgroup > ctx.info().max_workgroup_invocations || sh.workgroup > ctx.info().max_workgroup_size[0] {
             return Err(Error::invalid(format!(
                 "fastest-sampled workgroup {}: the device allows {}",
@@ -783,8 +802,8 @@ impl Blur {
         let decode = |f: ColorFormat| (f.encoding() == Encoding::Srgb8 || f == ColorFormat::Rgba32f) as u32;
         let first = self.sampled_kernel(ctx, (halves, decode(format), params.filter))?;
         let rest = self.sampled_kernel(ctx, (halves, decode(output_format(format)), params.filter))?;
-        let (tw, th, _) =
-            self.config.sampled.tile(info.max_shared_memory_bytes, params.filter, if halves { SAMPLED_HALF_BYTES } else { 4 });
+        let shape = self.sampled_shape(&info, halves, params.filter);
+        let (tw, th, _) = shape.tile(info.max_shared_memory_bytes, params.filter, if halves { SAMPLED_HALF_BYTES } else { 4 });
         let groups = [width.div_ceil(tw), height.div_ceil(th), 1];
         // The float kernel's fourth word is 2^-24 / N rounded to f32, its approximate mean's factor.
         let scale = if halves { (2f64.powi(-24) / params.filter as f64) as f32 } else { 0.0 };
