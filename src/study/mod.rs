@@ -189,6 +189,7 @@ pub fn registry(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
     cases.extend(histogram::cases(opts, info));
     cases.extend(histogram::format_cases(opts, info));
     cases.extend(blur::cases(opts, info));
+    cases.extend(blur::format_cases(opts, info));
     cases.extend(reduce::reduce_cases(opts, info));
     cases.extend(reduce::compact_cases(opts, info));
     cases.extend(reduce::scan_cases(opts, info));
