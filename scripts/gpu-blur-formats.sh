@@ -15,6 +15,7 @@ fail=0
 must() { log "$@" || { echo "FAILED: $*"; fail=1; }; }
 $W devices
 log $W bandwidth --mb 256 --runs 30
+log $W study --ops blur-formats --runs 30 --out "$out/study-blur-formats"
 must $W blur --synthetic 4096x4096:natural --variant all --runs 30
 for fmt in rgba8-srgb bgra8 rgba16f rgba32f b10g11r11f; do
   must $W blur --synthetic 4096x4096:natural --format $fmt --variant all --runs 30
