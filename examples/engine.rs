@@ -4,7 +4,8 @@
 //! the compaction's count, read by the GPU, never by the host) and its indirect draw's arguments,
 //! a second cull of what the first kept (counted the same way),
 //! an exclusive scan (where each object's items start) with its total, the exposure histogram of
-//! an HDR render target (half floats, sampled: log-luminance in octaves) and its auto exposure, two frames of auto levels
+//! an HDR render target (half floats, sampled: log-luminance in octaves) and its auto exposure, an exact box blur of that
+//! target into half-float images (a bloom's blur), two frames of auto levels
 //! on rgba8 images (a post-process: the second frame with the first one's levels, as auto
 //! exposure) and a box blur of the second into that command buffer; the engine submits it with its own fence. Then the results are checked against
 //! the CPU references.
@@ -151,6 +152,12 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let hdr_texels = ColorFormat::Rgba16f.texels_from_rgba8(&picture);
     let hdr = Image::sampled_from_texels(&ctx, w, h, vk::Format::R16G16B16A16_SFLOAT, 8, &hdr_texels, "HDR target")?;
     let exposure_bins: Buffer<u32> = Buffer::new(&ctx, 256, "exposure histogram")?;
+    // The engine's half-float images for the HDR target's blur (a bloom's blur) and its scratch:
+    // storage (written) and sampled (the second iteration reads the first).
+    let usage = vk::ImageUsageFlags::STORAGE | vk::ImageUsageFlags::SAMPLED | vk::ImageUsageFlags::TRANSFER_SRC;
+    let hdr_blurred: Vec<Image> = (0..2)
+        .map(|_| Image::with_format(&ctx, w, h, vk::Format::R16G16B16A16_SFLOAT, 8, usage, "blurred HDR"))
+        .collect::<Result<_, _>>()?;
     // What the tone mapping reads: the mean log2 luminance and the pixels.
     let exposure_out: Buffer<u32> = Buffer::new(&ctx, 2, "mean log2 luminance")?;
 
@@ -170,6 +177,8 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let exposure = Histogram::new(&ctx, histogram::Variant::FastestSampled, &exposure_params, w, h)?;
     let auto_exposure = Exposure::new(&ctx, 256, LogRange { min: -16, max: 16 })?;
     let blur = Blur::new(&ctx, blur::Variant::Separable)?;
+    let hdr_blur = Blur::new(&ctx, blur::Variant::FastestSampled)?;
+    let glow = blur::Params { filter: 15, iterations: 2 };
     let box_filter = blur::Params { filter: 9, iterations: 1 };
 
     // The engine's command buffer and fence.
@@ -219,6 +228,18 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     // darkest and the brightest 1% (its contract: the histogram visible to compute reads first).
     rec.barrier(Sync::ComputeToCompute);
     auto_exposure.record(&mut rec, exposure_bins.raw(), 10_000, 10_000, exposure_out.raw())?;
+    // The HDR target blurred twice by a 15x15 box into the engine's half-float images, exactly
+    // (each pass the window's mean rounded to half): the same sampled view, two dispatches with a
+    // barrier between them, recorded by the blur itself.
+    for out in &hdr_blurred {
+        rec.image_layout(out, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+    }
+    let source = blur::SampledSource {
+        view: hdr.view(),
+        layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+        format: vk::Format::R16G16B16A16_SFLOAT,
+    };
+    hdr_blur.record_sampled(&mut rec, source, [hdr_blurred[0].view(), hdr_blurred[1].view()], [w, h], glow)?;
     // Auto levels of frame 0 (its own levels: 0.5% of the pixels may clip at each end), then frame
     // 1 in one pass with frame 0's levels, image to image (`record` and `record_following` do
     // the same on buffers of packed pixels). Each records its own barriers; the outputs are put
@@ -300,6 +321,11 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         "auto exposure on the GPU: mean log2 luminance {mean:.5} (the CPU's {cpu_mean:.5}), so exposure x{:.4} for a key of 0.18",
         0.18 / mean.exp2()
     );
+    let hdr_in = images::Texels::new(w, h, ColorFormat::Rgba16f, hdr_texels.clone())?;
+    let want_glow = blur::reference_texels(&hdr_in, glow)?;
+    let got_glow = blur::Blurred::Halves(images::Rgba16f::from_bytes(w, h, &hdr_blurred[0].read(&ctx)?)?);
+    anyhow::ensure!(got_glow.same_as(&want_glow), "the blurred HDR target differs from the CPU's");
+    println!("box blur (filter 15, twice) of the HDR target into half floats, exactly as the CPU does");
     for (k, (levelled, want)) in frame_out.iter().zip(workgroup::cpu::levels::video(&frames, 5_000)).enumerate() {
         anyhow::ensure!(levelled.read(&ctx)? == want.1.pixels, "adjusted frame {k} differs from the CPU's");
         println!("auto levels of frame {k}: black {} white {}, as the CPU does", want.0.black, want.0.white);
@@ -338,6 +364,8 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         exposure_out,
         exposure_bins,
         hdr,
+        hdr_blurred,
+        hdr_blur,
         blur,
         input,
         kept,

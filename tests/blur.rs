@@ -394,5 +394,53 @@ mod cli {
         fails_with_one_line(&["blur"], "--synthetic");
         fails_with_one_line(&["blur", "--synthetic", "8x8", "-o", "/nonexistent/dir/out.png"], "does not exist");
         fails_with_one_line(&["blur", photo, "--filter", "x3"], "invalid value");
+        // Other formats: a float result is EXR, the rgba8-only variants refuse them, a dump must fit its size.
+        fails_with_one_line(&["blur", photo, "--format", "rgba16f", "-o", scratch("x.png").to_str().unwrap()], "OpenEXR");
+        fails_with_one_line(&["blur", photo, "-o", scratch("x.exr").to_str().unwrap()], "PNG");
+        fails_with_one_line(&["blur", photo, "--format", "rgba16f", "--variant", "tiled"], "fastest-sampled");
+        fails_with_one_line(&["blur", photo, "--format", "rgb9e5"], "unknown image format");
+        fails_with_one_line(&["blur", "--texels", photo, "--size", "3x3", "--format", "rgba16f"], "not a 3x3 rgba16f image");
+        fails_with_one_line(&["blur", "--synthetic", "8x8", "--sampled-shape", "7x64x128x8"], "tile width");
+    }
+
+    /// An HDR image's blur from the command line: an .exr in, the exact half result out (as .exr),
+    /// equal to the reference; the table of an 8-bit format runs cpu and fastest-sampled.
+    #[test]
+    fn blur_of_float_and_swapchain_formats() {
+        use workgroup::ops::blur::{reference_texels, Blurred, Params};
+        use workgroup::ops::images::{self, ColorFormat, Rgba16f, Texels};
+        let photo = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/coffee.png");
+        let (first, second) = (scratch("coffee-blur.exr"), scratch("coffee-blur-2.exr"));
+        let o = wg()
+            .args(["--validate", "blur", photo, "--format", "rgba16f", "--filter", "7", "-o", first.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        // The written EXR read back as an HDR input (rgba16f by default) and blurred again.
+        let o = wg()
+            .args(["blur", first.to_str().unwrap(), "--filter", "3", "--variant", "all", "--runs", "1", "-o", second.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success() && stdout.contains("rgba16f, written as rgba16f") && stdout.contains("fastest-sampled"), "{stdout}");
+        let img = images::load(std::path::Path::new(photo)).unwrap();
+        let t = Texels::new(img.width, img.height, ColorFormat::Rgba16f, ColorFormat::Rgba16f.texels_from_rgba8(&img)).unwrap();
+        let once = reference_texels(&t, Params { filter: 7, iterations: 1 }).unwrap();
+        let Blurred::Halves(once) = once else { panic!("a float blur gives halves") };
+        let again = reference_texels(
+            &Texels::new(img.width, img.height, ColorFormat::Rgba16f, once.bytes()).unwrap(),
+            Params { filter: 3, iterations: 1 },
+        )
+        .unwrap();
+        let (w, h, written) = images::load_float(&second).unwrap();
+        let halves =
+            Rgba16f::new(w, h, written.chunks(4).map(|c| std::array::from_fn(|i| half::f16::from_f32(c[i]).to_bits())).collect()).unwrap();
+        assert!(Blurred::Halves(halves).same_as(&again), "the written EXR differs from the reference");
+        let o = wg().args(["blur", photo, "--format", "bgra8-srgb", "--variant", "all", "--runs", "1", "--json"]).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let rows: Vec<&str> = v["results"].as_array().unwrap().iter().map(|r| r["variant"].as_str().unwrap()).collect();
+        assert_eq!(rows, ["cpu", "fastest-sampled"]);
+        assert!(v["results"].as_array().unwrap().iter().all(|r| r["matches_cpu"] == true));
+        assert_eq!(v["output_format"], "rgba8");
     }
 }

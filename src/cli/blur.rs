@@ -93,6 +93,11 @@ impl Args {
         }
     }
 
+    /// The tour's second blur: the same photo as an engine's HDR target (rgba16f, sampled).
+    pub fn demo_hdr() -> Args {
+        Args { format: Some("rgba16f".into()), ..Args::demo() }
+    }
+
     /// `fastest`'s knobs: the defaults overridden by the hidden options.
     fn fastest_config(&self) -> anyhow::Result<FastestConfig> {
         let mut c = FastestConfig::default();

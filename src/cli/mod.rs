@@ -209,6 +209,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     levels::run(g, &levels::Args::demo())?;
     println!("\n== workgroup blur assets/chelsea.png --filter 15 --variant all  (seed 003)");
     blur::run(g, &blur::Args::demo())?;
+    println!("\nthe same photo as an engine's HDR target (rgba16f, sampled; each pass the exact window mean rounded to half):");
+    blur::run(g, &blur::Args::demo_hdr())?;
     println!("\n== workgroup reduce --n 1000003 --type f32 --op sum  (seed 004 tree, then ours)");
     reduce::run(g, &reduce::Args::demo())?;
     println!("\n== workgroup scan --n 1000003 --type f32 --op sum  (the lecture's block scans, then ours)");
