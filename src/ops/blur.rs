@@ -114,17 +114,23 @@ pub struct SampledShape {
 
 impl SampledShape {
     /// The shape for filter size `n`, measured best on an H200 at 4096x4096
-    /// (docs/perf/2026-11-25-h200/s28/sweep-call5.txt): 8-bit codes in 32-wide tiles of 128 rows,
-    /// 256 invocations, 16 outputs an item (filter 15: 0.116 ms against 0.149 with 32x64x128x8);
-    /// halves in 16-wide tiles of 64 rows with 128 invocations below filter 24 (filter 15: 0.83
-    /// ms against 1.59), 128 rows with 256 invocations from there (filter 31: 1.65 against 3.26,
-    /// 63: 3.26 against 11.1), 8 outputs an item. Where the device allows fewer invocations,
-    /// 128 (Vulkan's minimum).
+    /// (docs/perf/2026-11-25-h200/s28/sweep-call5.txt and sweep-large-call7.txt):
+    /// * 8-bit codes: 32-wide tiles of 128 rows, 256 invocations, 16 outputs an item (filter 15:
+    ///   0.116 ms against 0.149 with 32x64x128x8); from filter 64, 256 rows with 128 invocations
+    ///   (filter 63: 0.467 against 0.470; 127: 1.99 against 4.77);
+    /// * halves: 16-wide tiles of 64 rows with 128 invocations below filter 24 (filter 15: 0.83 ms
+    ///   against 1.59), 128 rows with 256 invocations from there (31: 1.65 against 3.26; 63: 4.16
+    ///   against 8.18 with 8x256x64), 8 outputs an item; from filter 96, 8-wide tiles of 256
+    ///   rows with 64 invocations (127: 19.8 against 44.9; between 64 and 126 not measured).
+    ///
+    /// Where the device allows fewer invocations, 128 (Vulkan's minimum).
     pub fn auto(info: &DeviceInfo, halves: bool, n: u32) -> SampledShape {
-        let mut s = match (halves, n < 24) {
-            (false, _) => SampledShape { tile_w: 32, rows: 128, workgroup: 256, px: 16 },
-            (true, true) => SampledShape { tile_w: 16, rows: 64, workgroup: 128, px: 8 },
-            (true, false) => SampledShape { tile_w: 16, rows: 128, workgroup: 256, px: 8 },
+        let mut s = match (halves, n) {
+            (false, 0..=63) => SampledShape { tile_w: 32, rows: 128, workgroup: 256, px: 16 },
+            (false, _) => SampledShape { tile_w: 32, rows: 256, workgroup: 128, px: 16 },
+            (true, 0..=23) => SampledShape { tile_w: 16, rows: 64, workgroup: 128, px: 8 },
+            (true, 24..=95) => SampledShape { tile_w: 16, rows: 128, workgroup: 256, px: 8 },
+            (true, _) => SampledShape { tile_w: 8, rows: 256, workgroup: 64, px: 8 },
         };
         if s.workgroup > info.max_workgroup_invocations || s.workgroup > info.max_workgroup_size[0] {
             s.workgroup = 128;
