@@ -8,8 +8,9 @@
 //                              written to an rgba16f image.
 // Why the float blur can be exact: a half is m * 2^(s - 24) with m < 2^11 and s <= 29, an integer
 // I = m << s in units of 2^-24 below 2^40. Split as I = A * 2^20 + B (|A|, |B| < 2^20), a window's
-// A and B sum exactly in two int32 (at most 128 terms: < 2^27 each). The mean's rounding then
-// needs only 32-bit integer divisions by N (a specialization constant: multiplies). Non-finite
+// A and B sum exactly in two int32 (at most 128 terms: < 2^27 each). The mean's rounding takes
+// no division: a float approximation, checked near a midpoint by an exact integer comparison
+// (mean_value). Non-finite
 // inputs are counted apart: any NaN, or +inf with -inf, gives NaN; else an infinity gives itself.
 // rgba32f inputs are first rounded to half (to nearest, ties to even; overflow to infinity).
 #extension GL_GOOGLE_include_directive : require
@@ -95,8 +96,8 @@ void acc_sub(inout ACC_T s, ITEM_T x) { acc_step(s, x, -1); }
 // 4 * 2^-24: at most 8 ulps) rounds to the half y. Only where x lies within 16 ulps of the
 // midpoint M between y and its neighbour toward x can the true mean be on M's other side, or on
 // M (ties are common: windows that span two binades have odd means on midpoints); there the
-// sign of 2S - N * 2M decides, computed modulo 2^32: near M it is below 2^28 in magnitude, so
-// the wrapped difference is exact. No division, no branch.
+// sign of 2S - N * 2M decides, computed modulo 2^32: near M it is at most 1.5 * 2^29 in
+// magnitude, so the wrapped difference is exact. No division, no branch.
 float mean_value(int sa, int sb) {
     int carry = sb >> 20;
     float x = (float(sa + carry) * 1048576.0 + float(sb - (carry << 20))) * pc.mean_scale;
