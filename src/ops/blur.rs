@@ -550,6 +550,21 @@ pub struct Blur {
 /// (halves: rounded to half first), else 0.
 type SampledKey = (bool, u32, u32);
 
+/// The kernel `fastest-sampled` runs on images of `format` at filter size `filter`.
+fn sampled_key(format: ColorFormat, filter: u32) -> SampledKey {
+    let decode = format.encoding() == Encoding::Srgb8 || format == ColorFormat::Rgba32f;
+    (format.encoding() == Encoding::Float, decode as u32, filter)
+}
+
+/// Bytes a texel takes in `fastest-sampled`'s shared tile: packed codes, or four floats.
+fn shared_texel_bytes(halves: bool) -> u32 {
+    if halves {
+        SAMPLED_HALF_BYTES
+    } else {
+        4
+    }
+}
+
 /// The (input, output) of each of `passes` dispatches so that the last writes `dst`, `src` is
 /// only read, and the others alternate between `dst` and `tmp`.
 fn chain<'a, T>(passes: u32, src: &'a T, dst: &'a T, tmp: &'a T) -> Vec<(&'a T, &'a T)> {
@@ -606,9 +621,7 @@ impl Blur {
         if !self.variant.reads_sampled() {
             return Ok(Vec::new());
         }
-        let halves = format.encoding() == Encoding::Float;
-        let decode = (format.encoding() == Encoding::Srgb8 || format == ColorFormat::Rgba32f) as u32;
-        Ok(self.sampled_kernel(ctx, (halves, decode, filter))?.statistics())
+        Ok(self.sampled_kernel(ctx, sampled_key(format, filter))?.statistics())
     }
 
     fn fastest_kernel(&self, ctx: &Context, filter: u32) -> Result<Arc<Kernel>> {
@@ -750,7 +763,7 @@ impl Blur {
         }
         let max = ctx.info().max_shared_memory_bytes;
         let sh = self.sampled_shape(ctx.info(), halves, filter);
-        let (tw, th, shared) = sh.tile(max, filter, if halves { SAMPLED_HALF_BYTES } else { 4 });
+        let (tw, th, shared) = sh.tile(max, filter, shared_texel_bytes(halves));
         if shared > max {
             return Err(Error::invalid(format!(
                 "fastest-sampled at filter {filter}: its smallest tile needs {shared} bytes of shared memory, the device allows {max}"
@@ -804,12 +817,11 @@ impl Blur {
         let ctx = rec.context();
         let info = ctx.info().clone();
         validate(&info, width, height, params, self.variant)?;
-        let halves = format.encoding() == Encoding::Float;
-        let decode = |f: ColorFormat| (f.encoding() == Encoding::Srgb8 || f == ColorFormat::Rgba32f) as u32;
-        let first = self.sampled_kernel(ctx, (halves, decode(format), params.filter))?;
-        let rest = self.sampled_kernel(ctx, (halves, decode(output_format(format)), params.filter))?;
+        let (halves, _, _) = sampled_key(format, params.filter);
+        let first = self.sampled_kernel(ctx, sampled_key(format, params.filter))?;
+        let rest = self.sampled_kernel(ctx, sampled_key(output_format(format), params.filter))?;
         let shape = self.sampled_shape(&info, halves, params.filter);
-        let (tw, th, _) = shape.tile(info.max_shared_memory_bytes, params.filter, if halves { SAMPLED_HALF_BYTES } else { 4 });
+        let (tw, th, _) = shape.tile(info.max_shared_memory_bytes, params.filter, shared_texel_bytes(halves));
         let groups = [width.div_ceil(tw), height.div_ceil(th), 1];
         // The float kernel's fourth word is 2^-24 / N rounded to f32, its approximate mean's factor.
         let scale = if halves { (2f64.powi(-24) / params.filter as f64) as f32 } else { 0.0 };
