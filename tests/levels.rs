@@ -6,8 +6,8 @@ mod common;
 use common::{fails_with_one_line, gpu, wg};
 use proptest::prelude::*;
 use workgroup::cpu::levels as reference;
-use workgroup::gpu::{Buffer, Sync};
-use workgroup::ops::images::{self, Rgba8, Synthetic};
+use workgroup::gpu::{vk, Buffer, Image, Sync};
+use workgroup::ops::images::{self, ColorFormat, Rgba8, SampledSource, Synthetic};
 use workgroup::ops::levels::{self, Levels, Storage, CHART_HEIGHT, CHART_WIDTH, MAX_CLIP_PPM};
 
 fn check(g: &common::Gpu, img: &Rgba8, clip_ppm: u32, what: &str) {
@@ -185,6 +185,99 @@ fn timed_frames_report_every_step() {
         assert!(s.runs == 3 && s.median_ns > 0.0, "{name}: {s:?}");
     }
     assert!(out.image == reference::frame(&img, 5_000).image);
+}
+
+/// Every step on an engine's 8-bit images of any layout (`record_sampled`): each format holds the
+/// same codes (sRGB and BGRA included), and the output in RGBA order equals the CPU on those
+/// codes, with and without the chart.
+fn check_sampled(g: &common::Gpu, img: &Rgba8, clip_ppm: u32, what: &str) {
+    let want = reference::frame(img, clip_ppm);
+    let (w, h) = (img.width, img.height);
+    for (i, format) in levels::SAMPLED_FORMATS.into_iter().enumerate() {
+        let chart = i % 2 == 0;
+        let (_, out) = levels::time_on(g, img, Storage::Sampled(format), clip_ppm, chart, 0, 0).unwrap();
+        let at = format!("{what} in {} ({w}x{h}, clip {clip_ppm} ppm)", format.name());
+        assert_eq!(out.levels, want.levels, "levels of {at}");
+        assert!(out.image == want.image, "image of {at}");
+        assert!(out.chart == chart.then(|| want.chart.clone()), "chart of {at}");
+        assert_eq!(out.histogram_variant, workgroup::ops::histogram::Variant::FastestSampled);
+    }
+}
+
+#[test]
+fn sampled_formats_adjust_their_stored_codes() {
+    let g = gpu();
+    for f in ["assets/chelsea.png", "assets/rocket.jpg"] {
+        check_sampled(&g, &images::load(std::path::Path::new(f)).unwrap(), 5_000, f);
+    }
+    // Every code in every channel (the sRGB decode undone exactly), alpha varied.
+    let every: Vec<u8> =
+        (0..256u32 * 3).flat_map(|i| [(i % 256) as u8, (i * 7 % 256) as u8, (255 - i % 256) as u8, (i * 13 % 256) as u8]).collect();
+    check_sampled(&g, &Rgba8::new(256, 3, every).unwrap(), 0, "every code");
+    for (w, h) in [(1, 1), (7, 6), (257, 1), (1, 300), (65, 129)] {
+        check_sampled(&g, &images::synthetic(w, h, Synthetic::Random, (w * h) as u64).unwrap(), 20_000, "random");
+        check_sampled(&g, &images::synthetic(w, h, Synthetic::Natural, 3).unwrap(), MAX_CLIP_PPM, "natural");
+    }
+    check_sampled(&g, &Rgba8::flat(33, 17, [1, 2, 3, 4]).unwrap(), 5_000, "flat");
+    // A video on sampled images: each following frame in one pass with the levels of the one
+    // before (`record_following_sampled`).
+    let base = images::synthetic(45, 31, Synthetic::Natural, 9).unwrap();
+    let mut frames: Vec<Rgba8> = (0..3).map(|k| reference::exposure_frame(&base, k, 3)).collect();
+    frames.push(images::synthetic(45, 31, Synthetic::Random, 10).unwrap());
+    let want = reference::video(&frames, 5_000);
+    for format in levels::SAMPLED_FORMATS {
+        let (_, got) = levels::time_video_on(&g, &frames, Storage::Sampled(format), 5_000, 0, 0).unwrap();
+        for (k, (out, (l, image))) in got.iter().zip(&want).enumerate() {
+            assert!(out == image, "frame {k} in {} (levels {l:?})", format.name());
+        }
+    }
+    // Float formats are refused in one line that says what to use instead.
+    let e = levels::time_on(&g, &base, Storage::Sampled(ColorFormat::Rgba16f), 0, false, 0, 0).err().unwrap();
+    assert!(e.to_string().contains("log-luminance"), "{e}");
+}
+
+/// Engine mode on the caller's own images: a BGRA sRGB frame in GENERAL and an rgba8 one in
+/// SHADER_READ_ONLY_OPTIMAL, recorded back to back into one command buffer (the second a
+/// following frame), under synchronization validation; then what `record_sampled` refuses.
+#[test]
+fn engine_sampled_frames_back_to_back() {
+    let g = gpu();
+    let a = images::synthetic(129, 65, Synthetic::Natural, 1).unwrap();
+    let b = images::synthetic(129, 65, Synthetic::Random, 2).unwrap();
+    let (w, h) = (a.width, a.height);
+    let sampled = |img: &Rgba8, format: ColorFormat| {
+        Image::sampled_from_texels(&g, w, h, format.vk(), format.texel_bytes(), &format.texels_from_rgba8(img), "frame").unwrap()
+    };
+    let (src_a, src_b) = (sampled(&a, ColorFormat::Bgra8Srgb), sampled(&b, ColorFormat::Rgba8));
+    let outs: Vec<Image> = (0..2).map(|_| Image::new(&g, w, h, "out").unwrap()).collect();
+    let chart: Buffer<u32> = Buffer::new(&g, (CHART_WIDTH * CHART_HEIGHT) as usize, "chart").unwrap();
+    let lv = Levels::new(&g, a.pixel_count()).unwrap();
+    let source_a = SampledSource { view: src_a.view(), layout: vk::ImageLayout::GENERAL, format: ColorFormat::Bgra8Srgb.vk() };
+    let source_b = SampledSource { view: src_b.view(), layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL, format: ColorFormat::Rgba8.vk() };
+    g.submit(|rec| {
+        rec.image_layout(&src_a, vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL, vk::ImageLayout::GENERAL);
+        for o in &outs {
+            rec.image_layout(o, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+        }
+        lv.record_sampled(rec, source_a, outs[0].view(), w, h, 5_000, Some(&chart))?;
+        lv.record_following_sampled(rec, source_b, outs[1].view(), w, h, 5_000)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    let want = reference::video(&[a.clone(), b.clone()], 5_000);
+    for (k, out) in outs.iter().enumerate() {
+        assert!(Rgba8::new(w, h, out.read(&g).unwrap()).unwrap() == want[k].1, "frame {k}");
+    }
+    let px: Vec<u32> = g.read(&chart).unwrap();
+    assert!(bytemuck::cast_slice::<u32, u8>(&px) == &reference::frame(&a, 5_000).chart.pixels[..], "the first frame's chart");
+    // Refused before anything is recorded, each in one line.
+    let refused =
+        |src: SampledSource, dst: vk::ImageView| g.submit(|rec| lv.record_sampled(rec, src, dst, w, h, 0, None)).unwrap_err().to_string();
+    assert!(refused(source_a, src_a.view()).contains("two different images"));
+    assert!(refused(SampledSource { format: vk::Format::R16G16B16A16_SFLOAT, ..source_a }, outs[0].view()).contains("float format"));
+    assert!(refused(SampledSource { format: vk::Format::R5G6B5_UNORM_PACK16, ..source_a }, outs[0].view()).contains("accepted"));
+    assert!(refused(SampledSource { layout: vk::ImageLayout::TRANSFER_SRC_OPTIMAL, ..source_a }, outs[0].view()).contains("GENERAL"));
 }
 
 proptest! {

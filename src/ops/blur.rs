@@ -12,6 +12,7 @@
 //! `blockDim = 128 - (N - 1) >= 1` outputs only up to `N = 128`.
 use crate::cpu;
 use crate::gpu::{self, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, Kernel, Recorder, Result, Sync, Timing};
+pub use crate::ops::images::SampledSource;
 use crate::ops::images::{ColorFormat, Encoding, Rgba16f, Rgba8, Texels};
 use crate::shaders;
 use std::sync::{Arc, Mutex};
@@ -177,15 +178,6 @@ pub fn output_format(input: ColorFormat) -> ColorFormat {
         Encoding::Float => ColorFormat::Rgba16f,
         _ => ColorFormat::Rgba8,
     }
-}
-
-/// A caller's sampled image, `fastest-sampled`'s input: a view of one of [`ColorFormat`]'s
-/// formats in `layout` (`SHADER_READ_ONLY_OPTIMAL` or `GENERAL`).
-#[derive(Clone, Copy, Debug)]
-pub struct SampledSource {
-    pub view: vk::ImageView,
-    pub layout: vk::ImageLayout,
-    pub format: vk::Format,
 }
 
 impl FastestConfig {
@@ -810,10 +802,7 @@ impl Blur {
         if src.view == dst || src.view == tmp || dst == tmp {
             return Err(Error::invalid("blur: src, dst and tmp must be three different images"));
         }
-        let format = ColorFormat::from_vk(src.format)?;
-        if src.layout != vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL && src.layout != vk::ImageLayout::GENERAL {
-            return Err(Error::invalid(format!("blur: a sampled source in {:?}: use SHADER_READ_ONLY_OPTIMAL or GENERAL", src.layout)));
-        }
+        let format = src.check("blur")?;
         let ctx = rec.context();
         let info = ctx.info().clone();
         validate(&info, width, height, params, self.variant)?;

@@ -355,6 +355,29 @@ impl ColorFormat {
     }
 }
 
+/// A caller's sampled image, the input of the ops that read an engine's formats (the histogram's,
+/// blur's and levels' `*-sampled` paths): a view of one of [`ColorFormat`]'s formats in `layout`
+/// (`SHADER_READ_ONLY_OPTIMAL` or `GENERAL`).
+#[derive(Clone, Copy, Debug)]
+pub struct SampledSource {
+    pub view: ash::vk::ImageView,
+    pub layout: ash::vk::ImageLayout,
+    pub format: ash::vk::Format,
+}
+
+impl SampledSource {
+    /// The source's format, after refusing a format or a layout not read here (`op` names the
+    /// refusing op in the message).
+    pub fn check(&self, op: &str) -> Result<ColorFormat> {
+        use ash::vk::ImageLayout as L;
+        let format = ColorFormat::from_vk(self.format)?;
+        if self.layout != L::SHADER_READ_ONLY_OPTIMAL && self.layout != L::GENERAL {
+            return Err(Error::invalid(format!("{op}: a sampled source in {:?}: use SHADER_READ_ONLY_OPTIMAL or GENERAL", self.layout)));
+        }
+        Ok(format)
+    }
+}
+
 /// Texels of any [`ColorFormat`] in host memory: row-major, each as the format lays it out.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Texels {

@@ -13,10 +13,14 @@
 //! the pixels (`Levels::record_following`, `time_video`, and `Stream` for frames as they
 //! arrive). The definition, and the CPU reference every step is checked against bit for bit, is
 //! `cpu::levels`.
+//!
+//! The pixels are packed RGBA8 in buffers (`record`), an engine's rgba8 storage images
+//! (`record_images`), or its 8-bit images of any layout read as sampled images (`record_sampled`:
+//! UNORM or sRGB, RGBA or BGRA, their stored codes adjusted as the same bytes in an rgba8 image).
 pub use crate::cpu::levels::{clip_count, Frame, Levels as LevelValues, CHART_HEIGHT, CHART_WIDTH, MAX_CLIP_PPM};
 use crate::gpu::{measure, Bind, Buffer, Context, Error, Image, Kernel, Recorder, Result, Sync, Timer, Timing};
 use crate::ops::histogram::{self, Histogram, Input};
-use crate::ops::images::Rgba8;
+use crate::ops::images::{ColorFormat, Encoding, Rgba8, SampledSource};
 use crate::shaders;
 use ash::vk;
 
@@ -37,6 +41,8 @@ pub struct Levels {
     stretch_and_count: Kernel,
     /// The image path's kernels, made on first use.
     image_kernels: std::cell::OnceCell<ImageKernels>,
+    /// The sampled path's kernels, per 8-bit format (`SAMPLED_FORMATS`), made on first use.
+    sampled_kernels: [std::cell::OnceCell<ImageKernels>; 4],
     before: Buffer<u32>,
     after: Buffer<u32>,
     levels: Buffer<u32>,
@@ -72,6 +78,25 @@ pub enum Pixels<'a> {
     /// The caller's images: views of two distinct `R8G8B8A8_UNORM` storage images in `GENERAL`
     /// layout (an engine's rendered frame and its post-processed copy, say).
     Images { src: vk::ImageView, dst: vk::ImageView },
+    /// The caller's 8-bit image of any of `SAMPLED_FORMATS`, read as a sampled image (a
+    /// swapchain-format or sRGB frame, which many devices cannot bind as storage), into an
+    /// `R8G8B8A8_UNORM` storage image in `GENERAL` (RGBA order, the adjusted stored codes).
+    Sampled { src: SampledSource, dst: vk::ImageView },
+}
+
+/// The formats `record_sampled` reads: levels adjust 8-bit codes (float targets have the
+/// histogram's log-luminance and `histogram::Exposure` instead).
+pub const SAMPLED_FORMATS: [ColorFormat; 4] = [ColorFormat::Rgba8, ColorFormat::Rgba8Srgb, ColorFormat::Bgra8, ColorFormat::Bgra8Srgb];
+
+/// `format`'s place in `SAMPLED_FORMATS`, or the error that says what levels read.
+fn sampled_index(format: ColorFormat) -> Result<usize> {
+    SAMPLED_FORMATS.iter().position(|&f| f == format).ok_or_else(|| {
+        debug_assert_eq!(format.encoding(), Encoding::Float);
+        Error::invalid(format!(
+            "levels adjust 8-bit codes: {} is a float format (for HDR targets use the histogram's log-luminance and its auto exposure)",
+            format.name()
+        ))
+    })
 }
 
 /// Which storage a timed frame uses (`time_on`, `time_video_on`).
@@ -80,10 +105,26 @@ pub enum Storage {
     #[default]
     Buffers,
     Images,
+    /// A sampled image of one of `SAMPLED_FORMATS`, into an rgba8 storage image.
+    Sampled(ColorFormat),
+}
+
+impl Storage {
+    /// The histogram variant that step 1 runs on this storage.
+    pub fn histogram_variant(self, info: &crate::gpu::DeviceInfo) -> histogram::Variant {
+        let params = histogram::Params::default();
+        match self {
+            Storage::Buffers => histogram::auto(info, &params),
+            Storage::Images => histogram::auto_image(info, &params),
+            Storage::Sampled(_) => histogram::Variant::FastestSampled,
+        }
+    }
 }
 
 /// The image path: the histogram op's image variant (steps 1 and 4), and
 /// `stretch_and_count_image.comp` without and with its counting (step 3, a following frame).
+/// The sampled path has the same three: `fastest-sampled` for step 1 (step 4 reads the rgba8
+/// output, with the image path's) and `stretch_and_count_sampled.comp`.
 struct ImageKernels {
     histogram: Histogram,
     stretch: Kernel,
@@ -112,6 +153,7 @@ impl Levels {
             // One shared histogram per subgroup, at most 8 (8 KiB: lavapipe has 32 KiB).
             stretch_and_count: Kernel::new(ctx, &shaders::LEVELS_STRETCH_AND_COUNT, &[(0, (256 / info.subgroup_size.max(1)).clamp(1, 8))])?,
             image_kernels: std::cell::OnceCell::new(),
+            sampled_kernels: Default::default(),
             before: Buffer::new(ctx, BINS, "levels histogram before")?,
             after: Buffer::new(ctx, BINS, "levels histogram after")?,
             levels: Buffer::new(ctx, LEVELS_WORDS, "levels")?,
@@ -184,6 +226,29 @@ impl Levels {
         self.record_steps(rec, Pixels::Images { src, dst }, width, height, clip_ppm, chart, &mut |_, _| Ok(()))
     }
 
+    /// Engine mode on the caller's 8-bit image of any layout: one frame, as `record_images`, from
+    /// the sampled image `src` (one of `SAMPLED_FORMATS`: UNORM or sRGB, RGBA or BGRA; in
+    /// `SHADER_READ_ONLY_OPTIMAL` or `GENERAL`) into `dst`, an `R8G8B8A8_UNORM` storage image of
+    /// `width x height` in `GENERAL`. The levels are those of the image's stored codes: an sRGB
+    /// or BGRA image gives, in RGBA order, what `record` gives for the same bytes in an rgba8
+    /// image (texelFetch decodes; the kernels undo the decoding exactly).
+    ///
+    /// Barrier contract — before: `src` visible to compute-shader sampled reads, `dst` in
+    /// `GENERAL`; nothing still reads `dst` or `chart`. After: as `record_images`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_sampled(
+        &self,
+        rec: &mut Recorder,
+        src: SampledSource,
+        dst: vk::ImageView,
+        width: u32,
+        height: u32,
+        clip_ppm: u32,
+        chart: Option<&Buffer<u32>>,
+    ) -> Result<()> {
+        self.record_steps(rec, Pixels::Sampled { src, dst }, width, height, clip_ppm, chart, &mut |_, _| Ok(()))
+    }
+
     /// Engine mode for video: the frame after one recorded before with this `Levels` (`record`
     /// or `record_following`, in this command buffer or an earlier one), stretched with that
     /// frame's levels, one frame late as an engine's auto exposure is. One pass over the pixels
@@ -217,7 +282,22 @@ impl Levels {
         self.record_following_on(rec, Pixels::Images { src, dst }, width, height, clip_ppm)
     }
 
-    /// `record_following` or `record_following_images`.
+    /// `record_following` on the caller's sampled image: the frame after one recorded before with
+    /// this `Levels`, in one pass over the pixels. Images and barrier contract as
+    /// `record_sampled`.
+    pub fn record_following_sampled(
+        &self,
+        rec: &mut Recorder,
+        src: SampledSource,
+        dst: vk::ImageView,
+        width: u32,
+        height: u32,
+        clip_ppm: u32,
+    ) -> Result<()> {
+        self.record_following_on(rec, Pixels::Sampled { src, dst }, width, height, clip_ppm)
+    }
+
+    /// `record_following`, `record_following_images` or `record_following_sampled`.
     fn record_following_on(&self, rec: &mut Recorder, pixels: Pixels, width: u32, height: u32, clip_ppm: u32) -> Result<()> {
         let n = self.check(pixels, width, height, clip_ppm)?;
         if !self.primed.get() {
@@ -239,7 +319,11 @@ impl Levels {
             }
             Pixels::Images { src, dst } => {
                 let k = self.image_kernels(rec.context())?;
-                self.dispatch_image(rec, &k.stretch_and_count, src, dst, width, height)?;
+                self.dispatch_image(rec, &k.stretch_and_count, Bind::raw_image(src), dst, width, height)?;
+            }
+            Pixels::Sampled { src, dst } => {
+                let k = self.sampled_kernels(rec.context(), src.check("levels")?)?;
+                self.dispatch_image(rec, &k.stretch_and_count, Bind::raw_sampled(src.view, src.layout), dst, width, height)?;
             }
         }
         rec.barrier(Sync::ComputeToCompute);
@@ -276,20 +360,32 @@ impl Levels {
         Ok(self.image_kernels.get_or_init(|| k))
     }
 
-    /// One use of `stretch_and_count_image.comp` over a `width x height` image: the persistent
-    /// grid of `fastest-image`, walking tiles of 32 x 64 pixels (image_tiles.glsl).
-    /// (With COUNT on it counts into `before`; with it off `before` is bound but untouched.)
-    fn dispatch_image(
-        &self,
-        rec: &mut Recorder,
-        kernel: &Kernel,
-        src: vk::ImageView,
-        dst: vk::ImageView,
-        width: u32,
-        height: u32,
-    ) -> Result<()> {
+    /// The sampled path's kernels for `format` (one of `SAMPLED_FORMATS`).
+    fn sampled_kernels(&self, ctx: &Context, format: ColorFormat) -> Result<&ImageKernels> {
+        let cell = &self.sampled_kernels[sampled_index(format)?];
+        if let Some(k) = cell.get() {
+            return Ok(k);
+        }
+        let info = ctx.info();
+        let sub = (256 / info.subgroup_size.max(1)).clamp(1, 8);
+        let decode = if format.encoding() == Encoding::Srgb8 { 1 } else { 0 };
+        let shader = &shaders::LEVELS_STRETCH_AND_COUNT_SAMPLED;
+        let params = histogram::Params { format, ..Default::default() }; // 256 bins of 000's luminance
+        let k = ImageKernels {
+            histogram: Histogram::new(ctx, histogram::Variant::FastestSampled, &params, 1, 1)?,
+            stretch: Kernel::new(ctx, shader, &[(0, 1), (1, 0), (2, decode)])?,
+            stretch_and_count: Kernel::new(ctx, shader, &[(0, sub), (1, 1), (2, decode)])?,
+        };
+        Ok(cell.get_or_init(|| k))
+    }
+
+    /// One use of `stretch_and_count_image.comp` (or `_sampled`, `src` bound as the kernel
+    /// reads it) over a `width x height` image: the persistent grid of `fastest-image`, walking
+    /// tiles of 32 x 64 pixels (image_tiles.glsl). (With COUNT on it counts into `before`; with
+    /// it off `before` is bound but untouched.)
+    fn dispatch_image(&self, rec: &mut Recorder, kernel: &Kernel, src: Bind, dst: vk::ImageView, width: u32, height: u32) -> Result<()> {
         let groups = histogram::image_tile_groups(width, height);
-        let binds = [Bind::raw_image(src), Bind::raw_image(dst), self.levels.bind(), self.before.bind()];
+        let binds = [src, Bind::raw_image(dst), self.levels.bind(), self.before.bind()];
         rec.dispatch(kernel, [groups, 1, 1], &binds, bytemuck::cast_slice(&[width, height]))
     }
 
@@ -322,6 +418,12 @@ impl Levels {
                     return Err(Error::invalid("levels: src and dst must be two different images"));
                 }
             }
+            Pixels::Sampled { src, dst } => {
+                sampled_index(src.check("levels")?)?;
+                if src.view == dst {
+                    return Err(Error::invalid("levels: src and dst must be two different images"));
+                }
+            }
         }
         if clip_ppm > MAX_CLIP_PPM {
             return Err(Error::invalid(format!("clip {clip_ppm} ppm: at most {MAX_CLIP_PPM} (less than half the pixels at each end)")));
@@ -347,9 +449,15 @@ impl Levels {
                 return Err(Error::invalid(format!("the chart needs {} pixels; the buffer holds {}", CHART_WIDTH * CHART_HEIGHT, c.len())));
             }
         }
+        // Steps 1 and 3 on images or sampled images; step 4 reads the rgba8 output of either.
         let images = match pixels {
             Pixels::Images { .. } => Some(self.image_kernels(rec.context())?),
-            Pixels::Buffers { .. } => None,
+            Pixels::Sampled { .. } if chart.is_some() => Some(self.image_kernels(rec.context())?),
+            _ => None,
+        };
+        let sampled = match pixels {
+            Pixels::Sampled { src, .. } => Some(self.sampled_kernels(rec.context(), src.check("levels")?)?),
+            _ => None,
         };
         self.primed.set(true);
         let input = |b: &Buffer<u32>| Input::Buffer { buffer: b.raw(), offset: 0, width: n as u32, height: 1 };
@@ -366,6 +474,13 @@ impl Levels {
                 let image = Input::Image { view: src, width, height };
                 images.unwrap().histogram.record_accumulate(rec, image, self.before.raw())?
             }
+            Pixels::Sampled { src, .. } => {
+                rec.fill(&self.before, 0);
+                rec.fill(&self.after, 0);
+                rec.barrier(Sync::TransferToCompute);
+                let image = Input::Sampled { view: src.view, layout: src.layout, format: src.format, width, height };
+                sampled.unwrap().histogram.record_accumulate(rec, image, self.before.raw())?
+            }
         }
         rec.barrier(Sync::ComputeToCompute);
         step(rec, "histogram")?;
@@ -381,7 +496,10 @@ impl Levels {
                 let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
                 rec.dispatch(&self.stretch, [groups, 1, 1], &[s, d, s, d, self.levels.bind()], bytemuck::bytes_of(&(n as u32)))?;
             }
-            Pixels::Images { src, dst } => self.dispatch_image(rec, &images.unwrap().stretch, src, dst, width, height)?,
+            Pixels::Images { src, dst } => self.dispatch_image(rec, &images.unwrap().stretch, Bind::raw_image(src), dst, width, height)?,
+            Pixels::Sampled { src, dst } => {
+                self.dispatch_image(rec, &sampled.unwrap().stretch, Bind::raw_sampled(src.view, src.layout), dst, width, height)?
+            }
         }
         step(rec, "stretch")?;
         let Some(chart) = chart else { return Ok(()) };
@@ -389,7 +507,7 @@ impl Levels {
         rec.barrier(Sync::ComputeToCompute);
         match pixels {
             Pixels::Buffers { dst, .. } => self.histogram.record(rec, input(dst), self.after.raw())?,
-            Pixels::Images { dst, .. } => {
+            Pixels::Images { dst, .. } | Pixels::Sampled { dst, .. } => {
                 let image = Input::Image { view: dst, width, height };
                 images.unwrap().histogram.record_accumulate(rec, image, self.after.raw())?
             }
@@ -416,6 +534,8 @@ pub struct Output {
 enum Surfaces {
     Buffers(Buffer<u32>, Buffer<u32>),
     Images(Image, Image),
+    /// A sampled image of the format, and the rgba8 storage image of the output.
+    Sampled(Image, Image),
 }
 
 impl Surfaces {
@@ -428,22 +548,34 @@ impl Surfaces {
                 let dst = Buffer::<u32>::new(ctx, packed.len(), &format!("{name} output"))?;
                 Surfaces::Buffers(Buffer::from_slice(ctx, &packed, name)?, dst)
             }
-            Storage::Images => {
-                let src = Image::from_rgba8(ctx, w, h, &img.pixels, name)?;
-                let dst = Image::new(ctx, w, h, &format!("{name} output"))?;
-                ctx.submit(|rec| {
-                    rec.image_layout(&dst, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
-                    Ok(())
-                })?;
-                Surfaces::Images(src, dst)
+            Storage::Images => Surfaces::Images(Image::from_rgba8(ctx, w, h, &img.pixels, name)?, Self::output_image(ctx, w, h, name)?),
+            Storage::Sampled(format) => {
+                sampled_index(format)?;
+                let texels = format.texels_from_rgba8(img); // the same codes, in the format's layout
+                let src = Image::sampled_from_texels(ctx, w, h, format.vk(), format.texel_bytes(), &texels, name)?;
+                Surfaces::Sampled(src, Self::output_image(ctx, w, h, name)?)
             }
         })
+    }
+
+    /// An rgba8 storage image for a frame's output, in `GENERAL`.
+    fn output_image(ctx: &Context, w: u32, h: u32, name: &str) -> Result<Image> {
+        let dst = Image::new(ctx, w, h, &format!("{name} output"))?;
+        ctx.submit(|rec| {
+            rec.image_layout(&dst, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
+            Ok(())
+        })?;
+        Ok(dst)
     }
 
     fn pixels(&self) -> Pixels<'_> {
         match self {
             Surfaces::Buffers(src, dst) => Pixels::Buffers { src, dst },
             Surfaces::Images(src, dst) => Pixels::Images { src: src.view(), dst: dst.view() },
+            Surfaces::Sampled(src, dst) => {
+                let layout = vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL;
+                Pixels::Sampled { src: SampledSource { view: src.view(), layout, format: src.format }, dst: dst.view() }
+            }
         }
     }
 
@@ -455,7 +587,7 @@ impl Surfaces {
                 let px: Vec<u32> = ctx.read(dst)?;
                 Rgba8::new(width, height, bytemuck::cast_slice(&px[..n]).to_vec())
             }
-            Surfaces::Images(_, dst) => Rgba8::new(width, height, dst.read(ctx)?),
+            Surfaces::Images(_, dst) | Surfaces::Sampled(_, dst) => Rgba8::new(width, height, dst.read(ctx)?),
         }
     }
 }
@@ -466,7 +598,9 @@ pub fn time(ctx: &Context, img: &Rgba8, clip_ppm: u32, with_chart: bool, warmup:
     time_on(ctx, img, Storage::Buffers, clip_ppm, with_chart, warmup, runs)
 }
 
-/// `time` with the pixels in buffers (`record`) or in rgba8 storage images (`record_images`).
+/// `time` with the pixels in buffers (`record`), in rgba8 storage images (`record_images`), or
+/// stored in a sampled image of one of `SAMPLED_FORMATS` (`record_sampled`: `img`'s codes, in
+/// the format's layout; the output is in RGBA order, so it equals `cpu::levels` on `img`).
 pub fn time_on(
     ctx: &Context,
     img: &Rgba8,
@@ -526,10 +660,7 @@ pub fn time_on(
         }
         None => None,
     };
-    let histogram_variant = match storage {
-        Storage::Buffers => lv.histogram_variant(),
-        Storage::Images => histogram::auto_image(ctx.info(), &histogram::Params::default()),
-    };
+    let histogram_variant = storage.histogram_variant(ctx.info());
     Ok((times, Output { levels: LevelValues { black: levels[0], white: levels[1] }, image, chart, histogram_variant }))
 }
 
@@ -556,8 +687,9 @@ pub fn time_video(ctx: &Context, frames: &[Rgba8], clip_ppm: u32, warmup: u32, r
     time_video_on(ctx, frames, Storage::Buffers, clip_ppm, warmup, runs)
 }
 
-/// `time_video` with the frames in buffers or in rgba8 storage images (`record_images`, then
-/// `record_following_images`).
+/// `time_video` with the frames in buffers, in rgba8 storage images (`record_images`, then
+/// `record_following_images`), or in sampled images of a format (`record_sampled`, then
+/// `record_following_sampled`), as `time_on`.
 pub fn time_video_on(
     ctx: &Context,
     frames: &[Rgba8],
