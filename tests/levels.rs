@@ -391,3 +391,50 @@ fn cli_png_json_and_bad_input() {
     let missing = dir.path().join("no/such/folder/out.png");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "-o", missing.to_str().unwrap()], "does not exist");
 }
+
+#[test]
+fn cli_sampled_formats_and_raw_texels() {
+    let dir = tempfile::tempdir().unwrap();
+    let photo = images::load(std::path::Path::new("assets/coffee.png")).unwrap();
+    let want = reference::frame(&photo, 5_000);
+    // The photo stored in an sRGB BGRA image: the same levels and image as its codes in rgba8.
+    let png = dir.path().join("sampled.png");
+    let out = wg()
+        .args(["--validate", "levels", "--json", "--runs", "1", "assets/coffee.png", "--format", "bgra8-srgb", "-o"])
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["matches_cpu"], serde_json::json!({"levels": true, "image": true, "chart": true}), "{v}");
+    assert_eq!(v["histogram_variant"], "fastest-sampled", "{v}");
+    assert!(v["storage"].as_str().unwrap().contains("bgra8-srgb"), "{v}");
+    assert!(images::load(&png).unwrap() == want.image);
+    // A raw dump of a BGRA render target (an engine's swapchain image), and its video.
+    let raw = dir.path().join("frame.bgra");
+    std::fs::write(&raw, ColorFormat::Bgra8.texels_from_rgba8(&photo)).unwrap();
+    let size = format!("{}x{}", photo.width, photo.height);
+    let png_raw = dir.path().join("raw.png");
+    let out = wg()
+        .args(["levels", "--json", "--runs", "1", "--format", "bgra8", "--size", &size, "--texels"])
+        .arg(&raw)
+        .arg("-o")
+        .arg(&png_raw)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(images::load(&png_raw).unwrap() == want.image);
+    let out =
+        wg().args(["levels", "--json", "--runs", "1", "--format", "rgba8-srgb", "--synthetic", "40x30", "--video", "3"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["matches_cpu"].as_bool(), v["frames"].as_u64()), (Some(true), Some(3)), "{v}");
+    // Refused in one line each.
+    let raw_arg = raw.to_str().unwrap();
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--format", "rgba16f"], "8-bit codes");
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--format", "rgb565"], "unknown image format");
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--format", "bgra8", "--images"], "cannot be used");
+    fails_with_one_line(&["levels", "--texels", raw_arg, "--size", "10x10", "--format", "bgra8"], "bytes");
+    fails_with_one_line(&["levels", "--texels", raw_arg], "--size");
+    fails_with_one_line(&["levels", "--texels", raw_arg, "--size", "ten"], "WxH");
+}

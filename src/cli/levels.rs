@@ -2,13 +2,25 @@
 //! histograms drawn on the GPU (seed 000's open ideas).
 use super::{timing_text, Global};
 use std::path::PathBuf;
-use workgroup::ops::images;
+use workgroup::ops::images::{self, ColorFormat};
 use workgroup::ops::levels;
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     input: super::ImageInput,
+    /// Raw texels instead of an image: a dump of an 8-bit render target in --format's memory
+    /// layout (default rgba8), row-major, no header (with --size)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "synthetic", "frames"], requires = "size")]
+    texels: Option<PathBuf>,
+    /// The size of --texels, WxH
+    #[arg(long, value_name = "WxH", requires = "texels")]
+    size: Option<String>,
+    /// Read the frame as an engine's sampled image of this 8-bit format: rgba8, rgba8-srgb,
+    /// bgra8 or bgra8-srgb (`Levels::record_sampled`; its stored codes are adjusted, written to
+    /// an rgba8 image). The photo's codes are stored in it
+    #[arg(long, conflicts_with_all = ["images", "frames"])]
+    format: Option<String>,
     /// Write the adjusted image here as PNG (written atomically)
     #[arg(short, long, value_name = "OUT.png")]
     output: Option<PathBuf>,
@@ -58,23 +70,41 @@ impl Args {
             clip: 0.5,
             runs: Some(3),
             images: false,
+            texels: None,
+            size: None,
+            format: None,
         }
     }
-}
 
-fn storage(a: &Args) -> levels::Storage {
-    if a.images {
-        levels::Storage::Images
-    } else {
-        levels::Storage::Buffers
+    /// The format of --format (or of --texels without it).
+    fn color_format(&self) -> anyhow::Result<ColorFormat> {
+        let Some(name) = &self.format else { return Ok(ColorFormat::Rgba8) };
+        let format: ColorFormat = name.parse()?;
+        if !levels::SAMPLED_FORMATS.contains(&format) {
+            let names: Vec<&str> = levels::SAMPLED_FORMATS.iter().map(|f| f.name()).collect();
+            anyhow::bail!(
+                "--format {name}: levels adjust 8-bit codes ({}); for HDR targets use `histogram --measure log-luminance --exposure PPM`",
+                names.join(", ")
+            );
+        }
+        Ok(format)
+    }
+
+    /// Where the frame's pixels are.
+    fn storage(&self) -> anyhow::Result<levels::Storage> {
+        Ok(match (&self.format, self.images) {
+            (Some(_), _) => levels::Storage::Sampled(self.color_format()?),
+            (None, true) => levels::Storage::Images,
+            (None, false) => levels::Storage::Buffers,
+        })
     }
 }
 
-fn storage_name(a: &Args) -> &'static str {
-    if a.images {
-        "rgba8 storage images"
-    } else {
-        "buffers"
+fn storage_name(storage: levels::Storage) -> String {
+    match storage {
+        levels::Storage::Buffers => "buffers".into(),
+        levels::Storage::Images => "rgba8 storage images".into(),
+        levels::Storage::Sampled(f) => format!("a sampled {} image, into an rgba8 storage image", f.name()),
     }
 }
 
@@ -103,14 +133,22 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             anyhow::bail!("--video {frames}: use 2 to 1000 frames");
         }
     }
-    let (img, label) = a.input.load()?;
+    let storage = a.storage()?;
+    // An 8-bit format stores the codes as they are: the frame is its codes in RGBA order.
+    let (img, label) = match &a.texels {
+        Some(raw) => {
+            let (texels, label) = super::texels_of(&a.input, Some(raw), a.size.as_deref(), a.color_format()?)?;
+            (texels.codes()?, label)
+        }
+        None => a.input.load()?,
+    };
     if let Some(frames) = a.video {
-        return video(g, a, &img, &label, ppm, frames, runs);
+        return video(g, a, storage, &img, &label, ppm, frames, runs);
     }
     let ctx = g.context()?;
     let want = workgroup::cpu::levels::frame(&img, ppm);
     let with_chart = !a.without_chart;
-    let (t, out) = levels::time_on(&ctx, &img, storage(a), ppm, with_chart, 2, runs)?;
+    let (t, out) = levels::time_on(&ctx, &img, storage, ppm, with_chart, 2, runs)?;
     g.finish(&ctx)?;
     let levels_ok = out.levels == want.levels;
     let image_ok = out.image == want.image;
@@ -127,13 +165,16 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     let ms = t.frame.median_ns * 1e-6;
     let fps = if ms > 0.0 { 1000.0 / ms } else { 0.0 };
-    let (histogram, stretch) = if a.images {
-        (
+    let (histogram, stretch) = match storage {
+        levels::Storage::Images => (
             "000's luminance histogram, 256 bins (imageLoad, a shared histogram per subgroup)",
             "every pixel's r, g, b through the table (imageLoad, imageStore)",
-        )
-    } else {
-        ("000's luminance histogram, 256 bins", "every pixel's r, g, b through the table (16-byte accesses)")
+        ),
+        levels::Storage::Sampled(_) => (
+            "000's luminance histogram, 256 bins (texelFetch, the stored codes, a shared histogram per subgroup)",
+            "every pixel's r, g, b through the table (texelFetch, imageStore)",
+        ),
+        levels::Storage::Buffers => ("000's luminance histogram, 256 bins", "every pixel's r, g, b through the table (16-byte accesses)"),
     };
     let mut steps = vec![
         ("histogram", &t.histogram, histogram),
@@ -153,7 +194,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if g.json {
         let v = serde_json::json!({
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height,
-            "clip_ppm": ppm, "storage": storage_name(a),
+            "clip_ppm": ppm, "storage": storage_name(storage),
             "histogram_variant": out.histogram_variant.name(),
             "black": out.levels.black, "white": out.levels.white,
             "matches_cpu": {"levels": levels_ok, "image": image_ok, "chart": if with_chart { serde_json::json!(chart_ok) } else { serde_json::Value::Null }},
@@ -166,7 +207,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             "levels: {label} ({}x{}, in {}) on {}; clip {}% at each end",
             img.width,
             img.height,
-            storage_name(a),
+            storage_name(storage),
             ctx.info().name,
             a.clip
         );
@@ -196,11 +237,21 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
 }
 
 /// `--video N`: the frames of one image's rising exposure, adjusted one frame late.
-fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count: u32, runs: u32) -> anyhow::Result<()> {
+#[allow(clippy::too_many_arguments)]
+fn video(
+    g: &Global,
+    a: &Args,
+    storage: levels::Storage,
+    img: &images::Rgba8,
+    label: &str,
+    ppm: u32,
+    count: u32,
+    runs: u32,
+) -> anyhow::Result<()> {
     use workgroup::cpu::levels as reference;
     let frames: Vec<images::Rgba8> = (0..count).map(|k| reference::exposure_frame(img, k, count)).collect();
     let ctx = g.context()?;
-    let (t, outs) = levels::time_video_on(&ctx, &frames, storage(a), ppm, 1, runs)?;
+    let (t, outs) = levels::time_video_on(&ctx, &frames, storage, ppm, 1, runs)?;
     g.finish(&ctx)?;
     let want = reference::video(&frames, ppm);
     let wrong: Vec<usize> = (0..frames.len()).filter(|&k| outs[k] != want[k].1).collect();
@@ -218,7 +269,7 @@ fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count
     if g.json {
         let v = serde_json::json!({
             "device": ctx.info().name, "image": label, "width": img.width, "height": img.height, "frames": count,
-            "clip_ppm": ppm, "storage": storage_name(a), "matches_cpu": wrong.is_empty(), "wrong_frames": wrong,
+            "clip_ppm": ppm, "storage": storage_name(storage), "matches_cpu": wrong.is_empty(), "wrong_frames": wrong,
             "levels": want.iter().map(|(l, _)| [l.black, l.white]).collect::<Vec<_>>(),
             "following_frames_per_s": fps,
             "steps": steps_json(&rows),
@@ -229,7 +280,7 @@ fn video(g: &Global, a: &Args, img: &images::Rgba8, label: &str, ppm: u32, count
             "levels --video {count}: {label} ({}x{}, in {}) on {}, its exposure rising over {count} frames; clip {}% at each end",
             img.width,
             img.height,
-            storage_name(a),
+            storage_name(storage),
             ctx.info().name,
             a.clip
         );
