@@ -1,10 +1,12 @@
 //! Auto levels cases (seed 000's open ideas): the whole frame on the GPU (histogram, levels,
 //! stretch, histogram after, chart), its two passes over the pixels on their own, and a video's
-//! following frames (one pass each, the levels one frame late); each with the pixels in buffers
-//! and again in rgba8 storage images (the `-images` rows: `Levels::record_images`).
+//! following frames (one pass each, the levels one frame late); each with the pixels in buffers,
+//! again in rgba8 storage images (the `-images` rows: `Levels::record_images`), and in sampled
+//! images of an engine's formats (`-sampled`: rgba8, `-sampled-bgra8-srgb`: a swapchain's sRGB
+//! BGRA; `Levels::record_sampled`).
 use super::{cpu_time, finish_case, timed_row, Case, Options, Row};
 use crate::gpu::DeviceInfo;
-use crate::ops::images::{self, Synthetic};
+use crate::ops::images::{self, ColorFormat, Synthetic};
 use crate::ops::levels;
 
 /// The clip of every case: 0.5% of the pixels at each end.
@@ -38,7 +40,12 @@ pub fn cases(opts: &Options, info: &DeviceInfo) -> Vec<Case> {
                 let frames: Vec<_> = (0..4).map(|k| crate::cpu::levels::exposure_frame(&img, k, 4)).collect();
                 let want_video = crate::cpu::levels::video(&frames, CLIP_PPM);
                 let storages: &[(levels::Storage, &str)] = if fits_an_image {
-                    &[(levels::Storage::Buffers, ""), (levels::Storage::Images, "-images")]
+                    &[
+                        (levels::Storage::Buffers, ""),
+                        (levels::Storage::Images, "-images"),
+                        (levels::Storage::Sampled(ColorFormat::Rgba8), "-sampled"),
+                        (levels::Storage::Sampled(ColorFormat::Bgra8Srgb), "-sampled-bgra8-srgb"),
+                    ]
                 } else {
                     &[(levels::Storage::Buffers, "")]
                 };
