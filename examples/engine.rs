@@ -5,9 +5,9 @@
 //! a second cull of what the first kept (counted the same way),
 //! an exclusive scan (where each object's items start) with its total, the exposure histogram of
 //! an HDR render target (half floats, sampled: log-luminance in octaves) and its auto exposure, an exact box blur of that
-//! target into half-float images (a bloom's blur), two frames of auto levels
-//! on rgba8 images (a post-process: the second frame with the first one's levels, as auto
-//! exposure) and a box blur of the second into that command buffer; the engine submits it with its own fence. Then the results are checked against
+//! target into half-float images (a bloom's blur), two frames of auto levels (a post-process:
+//! the first on an rgba8 storage image, the second, a sampled sRGB BGRA image as a swapchain's,
+//! with the first one's levels, as auto exposure) and a box blur of the second into that command buffer; the engine submits it with its own fence. Then the results are checked against
 //! the CPU references.
 //!
 //! ```sh
@@ -138,12 +138,24 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let items: Buffer<u32> = Buffer::new(&ctx, 1, "items in all")?;
     // Two rendered frames of a 640x360 picture whose exposure rises, for the auto levels, and
     // the adjusted frames: R8G8B8A8_UNORM storage images (made here with workgroup's `Image`;
-    // any such view of the engine's own images will do, in GENERAL layout).
+    // any such view of the engine's own images will do, in GENERAL layout). The second frame
+    // comes as the engine's swapchain might hold it: B8G8R8A8_SRGB, sampled only.
     let picture = images::synthetic(640, 360, Synthetic::Natural, 3)?;
     let frames: Vec<images::Rgba8> = (0..2).map(|k| workgroup::cpu::levels::exposure_frame(&picture, k, 2)).collect();
     let pixels = picture.pixel_count() as usize;
     let (w, h) = (picture.width, picture.height);
-    let frame_in: Vec<Image> = frames.iter().map(|f| Image::from_rgba8(&ctx, w, h, &f.pixels, "frame")).collect::<Result<_, _>>()?;
+    let frame_in = [
+        Image::from_rgba8(&ctx, w, h, &frames[0].pixels, "frame")?,
+        Image::sampled_from_texels(
+            &ctx,
+            w,
+            h,
+            vk::Format::B8G8R8A8_SRGB,
+            4,
+            &ColorFormat::Bgra8Srgb.texels_from_rgba8(&frames[1]),
+            "frame",
+        )?,
+    ];
     let frame_out: Vec<Image> = (0..2).map(|_| Image::new(&ctx, w, h, "adjusted frame")).collect::<Result<_, _>>()?;
     // The last adjusted frame blurred (a second post-process), and the blur's scratch image.
     let blurred: Vec<Image> = (0..2).map(|_| Image::new(&ctx, w, h, "blurred frame")).collect::<Result<_, _>>()?;
@@ -242,13 +254,19 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     hdr_blur.record_sampled(&mut rec, source, [hdr_blurred[0].view(), hdr_blurred[1].view()], [w, h], glow)?;
     // Auto levels of frame 0 (its own levels: 0.5% of the pixels may clip at each end), then frame
     // 1 in one pass with frame 0's levels, image to image (`record` and `record_following` do
-    // the same on buffers of packed pixels). Each records its own barriers; the outputs are put
-    // in GENERAL layout first.
+    // the same on buffers of packed pixels). Frame 1 is read as a sampled sRGB BGRA image: its
+    // stored codes are adjusted, written in RGBA order. Each records its own barriers; the
+    // outputs are put in GENERAL layout first.
     for out in frame_out.iter().chain(&blurred) {
         rec.image_layout(out, vk::ImageLayout::UNDEFINED, vk::ImageLayout::GENERAL);
     }
     levels.record_images(&mut rec, frame_in[0].view(), frame_out[0].view(), w, h, 5_000, None)?;
-    levels.record_following_images(&mut rec, frame_in[1].view(), frame_out[1].view(), w, h, 5_000)?;
+    let swapchain_frame = images::SampledSource {
+        view: frame_in[1].view(),
+        layout: vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+        format: vk::Format::B8G8R8A8_SRGB,
+    };
+    levels.record_following_sampled(&mut rec, swapchain_frame, frame_out[1].view(), w, h, 5_000)?;
     // Then a 9-pixel box blur of the adjusted frame 1 (seed 003's separable passes): its input was
     // just written by a compute shader, so a compute-to-compute barrier first (the blur's contract).
     rec.barrier(Sync::ComputeToCompute);
