@@ -2,7 +2,7 @@
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
-# sort), levels (auto levels next to PyTorch), levelsimages (levels on buffers and on images), histimages (the histogram's image variants), sort (the radix sorts next to CUB and torch.sort), scan (the prefix scans next to CUB, torch and CuPy), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
+# sort), levels (auto levels next to PyTorch), levelsimages (levels on buffers and on images), levelsformats (levels on buffers, images and sampled images of 8-bit formats), histimages (the histogram's image variants), sort (the radix sorts next to CUB and torch.sort), scan (the prefix scans next to CUB, torch and CuPy), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
 # compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), compactwarp (scripts/gpu-compact-warp.sh), blurfilters (scripts/gpu-blur-filters.sh), histcheck.
 # Results under $OUT. The device tool brings back at most 8 files from $OUT: `full` writes 6 and
 # its log (`> $OUT/workgroup.txt`) a seventh, so a call that runs more should tar the rest.
@@ -141,6 +141,21 @@ if [ "$mode" = levelsimages ]; then
     log $W levels --synthetic $s:natural --runs 30 $st
     log $W levels --synthetic $s:natural --runs 30 --without-chart $st
     log $W levels --synthetic $s:natural --video 8 --runs 30 $st
+  done; done
+  log $W study --ops levels --runs 30 --out "$out/study-levels"
+  exit 0
+fi
+if [ "$mode" = levelsformats ]; then
+  # Auto levels on buffers, rgba8 storage images and sampled images of an engine's 8-bit formats
+  # (levels --format), side by side; then every code of scripts/edge-texels.py's codes8.raw in
+  # each format (each run checks itself against the CPU and fails on a difference).
+  log $W bandwidth --mb 256 --runs 30
+  for s in 1920x1080 3840x2160 8192x8192; do for st in "" --images "--format rgba8" "--format bgra8-srgb"; do
+    log $W levels --synthetic $s:natural --runs 30 $st
+    log $W levels --synthetic $s:natural --video 8 --runs 30 $st
+  done; done
+  for fmt in rgba8 rgba8-srgb bgra8 bgra8-srgb; do for clip in 0 5; do
+    log $W levels --texels .gpu/texels/codes8.raw --size 256x3 --format $fmt --clip $clip --runs 3 || echo "LEVELS DIFFER: $fmt clip $clip"
   done; done
   log $W study --ops levels --runs 30 --out "$out/study-levels"
   exit 0
