@@ -179,10 +179,6 @@ void main() {
     int x0 = int(gl_WorkGroupID.x * TW);
     int y0 = int(gl_WorkGroupID.y * TH);
     uint lid = gl_LocalInvocationIndex;
-#ifdef SRGB_LUT_BINDING
-    load_srgb_lut(); // the sRGB code table before the first texel (sampled_codes.glsl)
-    barrier();
-#endif
 
     // Phase 1: the horizontal pass of rows y0 - BEFORE .. y0 + TH - 1 + N / 2 (clamped) into
     // shared memory; an item is PX neighbouring outputs of one row, from one running sum.

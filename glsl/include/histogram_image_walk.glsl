@@ -2,8 +2,7 @@
 // (image_tiles.glsl) and counts into one shared sub-histogram per subgroup (up to NUM_SUB, as many
 // as fit), added to the global bins once per group. The includer declares BINS, NUM_SUB, `bins`,
 // `src`, TEXEL_T / LOAD_TEXEL where not rgba8, IMAGE_SIZE (the image's ivec2 size) and
-// `uint texel_bin(TEXEL_T c)`; after sampled_codes.glsl, the sRGB code table is loaded
-// before the first barrier (sampled_codes.glsl).
+// `uint texel_bin(TEXEL_T c)`.
 shared uint sub_bins[NUM_SUB * BINS];
 uint sub; // this subgroup's sub-histogram
 
@@ -16,10 +15,7 @@ void main() {
     uint l = gl_LocalInvocationID.x;
     for (uint i = l; i < NUM_SUB * BINS; i += 256u) sub_bins[i] = 0u;
     sub = (gl_SubgroupID % NUM_SUB) * BINS;
-#ifdef SAMPLED_CODES
-    load_srgb_lut();
-#endif
-    barrier(); // the sub-histograms are zero (and the sRGB code table loaded)
+    barrier(); // the sub-histograms are zero
     ivec2 size = IMAGE_SIZE;
     walk_image_tiles(uint(size.x), uint(size.y));
     barrier(); // every count of this group is in

@@ -35,10 +35,7 @@ void main() {
         for (uint i = l; i < NUM_SUB * BINS; i += 256u) sub_bins[i] = 0u;
     }
     sub = (gl_SubgroupID % NUM_SUB) * BINS;
-#ifdef SAMPLED_CODES
-    load_srgb_lut(); // sampled_codes.glsl
-#endif
-    barrier(); // the tables are complete, the histograms zero
+    barrier(); // the table is complete, the histograms zero
     walk_image_tiles(p.width, p.height);
     if (!COUNT) return;
     barrier(); // every count of this group is in

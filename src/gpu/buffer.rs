@@ -144,17 +144,6 @@ impl<T: bytemuck::Pod> Buffer<T> {
         Ok(buf)
     }
 
-    /// A small read-only table holding `data`, in host-visible memory written through its
-    /// mapping: no submission, so it may be made while a command buffer is being recorded
-    /// (inside `Context::submit`). The GPU reads it through its caches; for tables a kernel
-    /// loads once per workgroup, not for bulk data.
-    pub fn host_table(ctx: &Context, data: &[T], name: &str) -> Result<Self> {
-        let bytes = std::mem::size_of_val(data) as u64;
-        let mut raw = RawBuffer::new(ctx, bytes, vk::BufferUsageFlags::STORAGE_BUFFER, MemoryLocation::CpuToGpu, name)?;
-        raw.mapped()?.copy_from_slice(bytemuck::cast_slice(data));
-        Ok(Buffer { raw, len: data.len(), _t: PhantomData })
-    }
-
     pub fn len(&self) -> usize {
         self.len
     }

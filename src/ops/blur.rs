@@ -13,7 +13,7 @@
 use crate::cpu;
 use crate::gpu::{self, vk, Bind, Buffer, Context, DeviceInfo, Error, Image, Kernel, Recorder, Result, Sync, Timing};
 pub use crate::ops::images::SampledSource;
-use crate::ops::images::{ColorFormat, Encoding, Rgba16f, Rgba8, Texels, SRGB_LUT_WORDS};
+use crate::ops::images::{ColorFormat, Encoding, Rgba16f, Rgba8, Texels};
 use crate::shaders;
 use std::sync::{Arc, Mutex};
 
@@ -536,8 +536,6 @@ pub struct Blur {
     fastest: Mutex<Vec<(TileKey, Arc<Kernel>)>>,
     /// `fastest-sampled`: one pipeline per (halves, decode, filter size), built on first use.
     sampled: Mutex<Vec<(SampledKey, Arc<Kernel>)>>,
-    /// The sRGB code table that `fastest-sampled`'s 8-bit kernels bind, made on first use.
-    srgb_lut: std::sync::OnceLock<Buffer<u32>>,
 }
 
 /// `fastest-sampled`'s (halves, decode, filter size); decode is 1 for sRGB (codes) or rgba32f
@@ -548,14 +546,6 @@ type SampledKey = (bool, u32, u32);
 fn sampled_key(format: ColorFormat, filter: u32) -> SampledKey {
     let decode = format.encoding() == Encoding::Srgb8 || format == ColorFormat::Rgba32f;
     (format.encoding() == Encoding::Float, decode as u32, filter)
-}
-
-/// The shared memory `fastest-sampled`'s tile may take: all of it for halves; for codes, what
-/// the sRGB code table leaves (every 8-bit kernel reserves it, so that the UNORM kernel of an
-/// sRGB image's later iterations has the sRGB kernel's tile).
-fn sampled_shared_budget(info: &DeviceInfo, halves: bool) -> u32 {
-    let lut = if halves { 0 } else { SRGB_LUT_WORDS as u32 * 4 };
-    info.max_shared_memory_bytes.saturating_sub(lut)
 }
 
 /// Bytes a texel takes in `fastest-sampled`'s shared tile: packed codes, or four floats.
@@ -595,7 +585,7 @@ impl Blur {
             Variant::Tiled => Some(Kernel::new(ctx, &shaders::BLUR_TILED, &[(0, TILED_WORKGROUP), (1, TILED_TILE_W), (2, TILED_ROWS)])?),
             Variant::Fastest | Variant::FastestSampled => None,
         };
-        Ok(Blur { variant, config, kernel, fastest: Mutex::new(Vec::new()), sampled: Mutex::new(Vec::new()), srgb_lut: Default::default() })
+        Ok(Blur { variant, config, kernel, fastest: Mutex::new(Vec::new()), sampled: Mutex::new(Vec::new()) })
     }
 
     pub fn variant(&self) -> Variant {
@@ -757,22 +747,13 @@ impl Blur {
         self.config.sampled.unwrap_or_else(|| SampledShape::auto(info, halves, filter))
     }
 
-    /// The sRGB code table (`images::srgb_code_lut`), made on first use.
-    fn srgb_lut(&self, ctx: &Context) -> Result<&Buffer<u32>> {
-        if let Some(b) = self.srgb_lut.get() {
-            return Ok(b);
-        }
-        let b = crate::ops::images::srgb_lut_buffer(ctx)?;
-        Ok(self.srgb_lut.get_or_init(|| b))
-    }
-
     fn sampled_kernel(&self, ctx: &Context, key: SampledKey) -> Result<Arc<Kernel>> {
         let (halves, decode, filter) = key;
         let mut cache = self.sampled.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
         if let Some((_, k)) = cache.iter().find(|(k, _)| *k == key) {
             return Ok(k.clone());
         }
-        let max = sampled_shared_budget(ctx.info(), halves);
+        let max = ctx.info().max_shared_memory_bytes;
         let sh = self.sampled_shape(ctx.info(), halves, filter);
         let (tw, th, shared) = sh.tile(max, filter, shared_texel_bytes(halves));
         if shared > max {
@@ -791,8 +772,6 @@ impl Blur {
         // 5: the 8-bit decode (sRGB); 6: rgba32f texels rounded to half first.
         let k = Arc::new(if halves {
             Kernel::new(ctx, &shaders::BLUR_FASTEST_SAMPLED_HALF, &[&spec[..], &[(6, decode)]].concat())?
-        } else if decode == 1 {
-            Kernel::new(ctx, &shaders::BLUR_FASTEST_SAMPLED_SRGB, &[&spec[..], &[(5, decode)]].concat())?
         } else {
             Kernel::new(ctx, &shaders::BLUR_FASTEST_SAMPLED, &[&spec[..], &[(5, decode)]].concat())?
         });
@@ -831,10 +810,8 @@ impl Blur {
         let first = self.sampled_kernel(ctx, sampled_key(format, params.filter))?;
         let rest = self.sampled_kernel(ctx, sampled_key(output_format(format), params.filter))?;
         let shape = self.sampled_shape(&info, halves, params.filter);
-        let (tw, th, _) = shape.tile(sampled_shared_budget(&info, halves), params.filter, shared_texel_bytes(halves));
+        let (tw, th, _) = shape.tile(info.max_shared_memory_bytes, params.filter, shared_texel_bytes(halves));
         let groups = [width.div_ceil(tw), height.div_ceil(th), 1];
-        // The sRGB kernel (the first pass on an sRGB image) binds the sRGB code table.
-        let lut = if !halves && sampled_key(format, params.filter).1 == 1 { Some(self.srgb_lut(ctx)?.bind()) } else { None };
         // The float kernel's fourth word is 2^-24 / N rounded to f32, its approximate mean's factor.
         let scale = if halves { (2f64.powi(-24) / params.filter as f64) as f32 } else { 0.0 };
         let push = Push { width, height, filter_size: params.filter, flip: scale.to_bits() };
@@ -845,7 +822,6 @@ impl Blur {
                 rec.barrier(Sync::ComputeToCompute);
             }
             let binds = [Bind::raw_sampled(*input, layout), Bind::raw_image(*output)];
-            let binds = [&binds[..], if i == 0 { lut.as_slice() } else { &[] }].concat();
             rec.dispatch(kernel, groups, &binds, &gpu::push_bytes(&push))?;
         }
         Ok(())

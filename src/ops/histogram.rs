@@ -11,7 +11,7 @@ use crate::gpu::{
 };
 /// Host texels of any format (moved to `ops::images`; kept here for callers of the histogram).
 pub use crate::ops::images::Texels;
-use crate::ops::images::{self, ColorFormat, Encoding, Rgba8, Texel, SRGB_LUT_WORDS};
+use crate::ops::images::{ColorFormat, Encoding, Rgba8, Texel};
 use crate::shaders;
 
 /// The most bins any variant accepts (grey's `(r+g+b) * (bins-1)` must fit 32 bits).
@@ -371,8 +371,6 @@ pub struct Histogram {
     sum: Option<Kernel>,
     reduce: Option<Kernel>,
     chunks: Option<Buffer<u32>>,
-    /// `fastest-sampled`'s sRGB code table, where its kernel holds one.
-    srgb_lut: Option<Buffer<u32>>,
     max_range: u64,
     fastest_groups: u32,
 }
@@ -430,7 +428,6 @@ impl Histogram {
         let mut reduce = None;
         let mut chunks = None;
         let mut fastest_groups = 0;
-        let mut srgb_lut = None;
         let main = match variant {
             Variant::Single => Kernel::new(ctx, &shaders::HISTOGRAM_SINGLE, &common)?,
             Variant::Racy => Kernel::new(ctx, &shaders::HISTOGRAM_RACY, &common)?,
@@ -445,24 +442,14 @@ impl Histogram {
                 Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST_IMAGE, &[(1, bins), (2, m), (3, num_sub), log[0], log[1]])?
             }
             Variant::FastestSampled => {
+                let fit = (info.max_shared_memory_bytes / (bins * 4)).max(1);
+                let num_sub = (256 / info.subgroup_size.max(1)).clamp(1, 8).min(fit);
                 let decode = match params.format.encoding() {
                     Encoding::Unorm8 => 0,
                     Encoding::Srgb8 => 1,
                     Encoding::Float => 2,
                 };
-                // sRGB: the code table in shared memory next to the histograms, where it fits
-                // (else the kernel encodes each value again).
-                let lut_bytes = SRGB_LUT_WORDS as u32 * 4;
-                let with_lut = decode == 1 && bins * 4 + lut_bytes <= info.max_shared_memory_bytes;
-                let free = info.max_shared_memory_bytes - if with_lut { lut_bytes } else { 0 };
-                let num_sub = (256 / info.subgroup_size.max(1)).clamp(1, 8).min((free / (bins * 4)).max(1));
-                let shader = if with_lut {
-                    srgb_lut = Some(images::srgb_lut_buffer(ctx)?);
-                    &shaders::HISTOGRAM_FASTEST_SAMPLED_SRGB
-                } else {
-                    &shaders::HISTOGRAM_FASTEST_SAMPLED
-                };
-                Kernel::new(ctx, shader, &[(1, bins), (2, m), (3, num_sub), (4, decode), log[0], log[1]])?
+                Kernel::new(ctx, &shaders::HISTOGRAM_FASTEST_SAMPLED, &[(1, bins), (2, m), (3, num_sub), (4, decode), log[0], log[1]])?
             }
             Variant::ChunksSum | Variant::ChunksReduce => {
                 let c = params.chunk;
@@ -514,7 +501,7 @@ impl Histogram {
             }
             Variant::Cpu | Variant::CpuPar => unreachable!(),
         };
-        Ok(Histogram { variant, params: *params, main, sum, reduce, chunks, srgb_lut, max_range, fastest_groups })
+        Ok(Histogram { variant, params: *params, main, sum, reduce, chunks, max_range, fastest_groups })
     }
 
     /// Records the histogram of `input` into `bins` (`params.bins` u32 at offset 0), zeroing it
@@ -563,9 +550,7 @@ impl Histogram {
                     )));
                 }
                 let groups = [image_tile_groups(width, height), 1, 1];
-                let binds = [Bind::raw_sampled(view, layout), bins_bind];
-                let binds = [&binds[..], self.srgb_lut.as_ref().map(|b| b.bind()).as_slice()].concat(); // sRGB: the code table
-                rec.dispatch(&self.main, groups, &binds, &[])?;
+                rec.dispatch(&self.main, groups, &[Bind::raw_sampled(view, layout), bins_bind], &[])?;
             }
             Input::Buffer { buffer, offset, width, height } => {
                 if self.variant.reads_image() || self.variant.reads_sampled() {

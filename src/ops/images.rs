@@ -477,8 +477,6 @@ pub fn srgb_to_linear(code: u8) -> f32 {
     (if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }) as f32
 }
 
-pub use crate::ops::srgb_lut::{srgb_code_lut, srgb_code_of, srgb_lut_buffer, SRGB_LUT_BASE, SRGB_LUT_WORDS};
-
 /// An unsigned float of 5 exponent bits (bias 15) and `mantissa` bits, as in
 /// `B10G11R11_UFLOAT_PACK32`: all-ones exponent is infinity (mantissa 0) or NaN.
 fn small_float(bits: u32, mantissa: u32) -> f32 {

@@ -129,8 +129,6 @@ struct ImageKernels {
     histogram: Histogram,
     stretch: Kernel,
     stretch_and_count: Kernel,
-    /// The sRGB kernels' code table (`images::srgb_code_lut`); none for the others.
-    srgb_lut: Option<Buffer<u32>>,
 }
 
 impl Levels {
@@ -321,12 +319,11 @@ impl Levels {
             }
             Pixels::Images { src, dst } => {
                 let k = self.image_kernels(rec.context())?;
-                self.dispatch_image(rec, &k.stretch_and_count, None, Bind::raw_image(src), dst, width, height)?;
+                self.dispatch_image(rec, &k.stretch_and_count, Bind::raw_image(src), dst, width, height)?;
             }
             Pixels::Sampled { src, dst } => {
                 let k = self.sampled_kernels(rec.context(), src.check("levels")?)?;
-                let src_bind = Bind::raw_sampled(src.view, src.layout);
-                self.dispatch_image(rec, &k.stretch_and_count, k.srgb_lut.as_ref(), src_bind, dst, width, height)?;
+                self.dispatch_image(rec, &k.stretch_and_count, Bind::raw_sampled(src.view, src.layout), dst, width, height)?;
             }
         }
         rec.barrier(Sync::ComputeToCompute);
@@ -359,7 +356,6 @@ impl Levels {
             histogram: Histogram::new(ctx, histogram::auto_image(info, &params), &params, 1, 1)?,
             stretch: Kernel::new(ctx, shader, &[(0, 1), (1, 0)])?,
             stretch_and_count: Kernel::new(ctx, shader, &[(0, sub), (1, 1)])?,
-            srgb_lut: None,
         };
         Ok(self.image_kernels.get_or_init(|| k))
     }
@@ -373,13 +369,12 @@ impl Levels {
         let info = ctx.info();
         let sub = (256 / info.subgroup_size.max(1)).clamp(1, 8);
         let decode = if format.encoding() == Encoding::Srgb8 { 1 } else { 0 };
-        let shader = if decode == 1 { &shaders::LEVELS_STRETCH_AND_COUNT_SAMPLED_SRGB } else { &shaders::LEVELS_STRETCH_AND_COUNT_SAMPLED };
+        let shader = &shaders::LEVELS_STRETCH_AND_COUNT_SAMPLED;
         let params = histogram::Params { format, ..Default::default() }; // 256 bins of 000's luminance
         let k = ImageKernels {
             histogram: Histogram::new(ctx, histogram::Variant::FastestSampled, &params, 1, 1)?,
             stretch: Kernel::new(ctx, shader, &[(0, 1), (1, 0), (2, decode)])?,
             stretch_and_count: Kernel::new(ctx, shader, &[(0, sub), (1, 1), (2, decode)])?,
-            srgb_lut: if decode == 1 { Some(crate::ops::images::srgb_lut_buffer(ctx)?) } else { None },
         };
         Ok(cell.get_or_init(|| k))
     }
@@ -388,20 +383,9 @@ impl Levels {
     /// reads it) over a `width x height` image: the persistent grid of `fastest-image`, walking
     /// tiles of 32 x 64 pixels (image_tiles.glsl). (With COUNT on it counts into `before`; with
     /// it off `before` is bound but untouched.)
-    #[allow(clippy::too_many_arguments)]
-    fn dispatch_image(
-        &self,
-        rec: &mut Recorder,
-        kernel: &Kernel,
-        lut: Option<&Buffer<u32>>,
-        src: Bind,
-        dst: vk::ImageView,
-        width: u32,
-        height: u32,
-    ) -> Result<()> {
+    fn dispatch_image(&self, rec: &mut Recorder, kernel: &Kernel, src: Bind, dst: vk::ImageView, width: u32, height: u32) -> Result<()> {
         let groups = histogram::image_tile_groups(width, height);
         let binds = [src, Bind::raw_image(dst), self.levels.bind(), self.before.bind()];
-        let binds = [&binds[..], lut.map(|b| b.bind()).as_slice()].concat(); // sampled: the sRGB code table
         rec.dispatch(kernel, [groups, 1, 1], &binds, bytemuck::cast_slice(&[width, height]))
     }
 
@@ -512,12 +496,9 @@ impl Levels {
                 let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
                 rec.dispatch(&self.stretch, [groups, 1, 1], &[s, d, s, d, self.levels.bind()], bytemuck::bytes_of(&(n as u32)))?;
             }
-            Pixels::Images { src, dst } => {
-                self.dispatch_image(rec, &images.unwrap().stretch, None, Bind::raw_image(src), dst, width, height)?
-            }
+            Pixels::Images { src, dst } => self.dispatch_image(rec, &images.unwrap().stretch, Bind::raw_image(src), dst, width, height)?,
             Pixels::Sampled { src, dst } => {
-                let k = sampled.unwrap();
-                self.dispatch_image(rec, &k.stretch, k.srgb_lut.as_ref(), Bind::raw_sampled(src.view, src.layout), dst, width, height)?
+                self.dispatch_image(rec, &sampled.unwrap().stretch, Bind::raw_sampled(src.view, src.layout), dst, width, height)?
             }
         }
         step(rec, "stretch")?;

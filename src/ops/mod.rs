@@ -13,7 +13,6 @@ pub mod particles;
 pub mod reduce;
 pub mod scan;
 pub mod sort;
-pub mod srgb_lut;
 
 /// A variant by its command-line name; the error lists every name (`what`: "variant", ...).
 pub(crate) fn variant_named<V: Copy>(s: &str, all: &[V], name: fn(V) -> &'static str, what: &str) -> crate::gpu::Result<V> {
