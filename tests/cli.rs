@@ -213,6 +213,7 @@ fn tour_runs_every_demo_from_any_directory() {
     }
     assert!(stdout.contains("chelsea.png (bundled):") && stdout.contains("coffee.png (bundled)"), "a bundled photo is missing:\n{stdout}");
     assert!(stdout.contains("rgba16f, written as rgba16f"), "no HDR blur step:\n{stdout}");
+    assert!(stdout.contains("in a sampled bgra8-srgb image"), "no swapchain levels step:\n{stdout}");
     assert!(!stdout.contains("synthetic"), "{stdout}");
     // Every verified row says yes, except the racy histogram, which is wrong on purpose.
     let wrong: Vec<&str> = stdout.lines().filter(|l| l.contains(" NO") && !l.contains("wrong on purpose")).collect();

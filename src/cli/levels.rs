@@ -76,6 +76,11 @@ impl Args {
         }
     }
 
+    /// The tour's second levels demo: the photo as a swapchain's sampled sRGB BGRA image.
+    pub fn demo_swapchain() -> Args {
+        Args { format: Some("bgra8-srgb".into()), ..Args::demo() }
+    }
+
     /// The format of --format (or of --texels without it).
     fn color_format(&self) -> anyhow::Result<ColorFormat> {
         let Some(name) = &self.format else { return Ok(ColorFormat::Rgba8) };

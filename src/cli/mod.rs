@@ -207,6 +207,8 @@ fn tour(g: &Global) -> anyhow::Result<()> {
     histogram::tour(g)?;
     println!("\n== workgroup levels assets/chelsea.png --clip 0.5  (seed 000's open ideas: levels from the histogram, drawn on the GPU)");
     levels::run(g, &levels::Args::demo())?;
+    println!("\nthe same photo as an engine's swapchain image (bgra8-srgb, sampled; its stored codes adjusted):");
+    levels::run(g, &levels::Args::demo_swapchain())?;
     println!("\n== workgroup blur assets/chelsea.png --filter 15 --variant all  (seed 003)");
     blur::run(g, &blur::Args::demo())?;
     println!("\nthe same photo as an engine's HDR target (rgba16f, sampled; each pass the exact window mean rounded to half):");

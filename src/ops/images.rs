@@ -355,8 +355,9 @@ impl ColorFormat {
     }
 }
 
-/// A caller's sampled image, the input of the ops that read an engine's formats (the histogram's,
-/// blur's and levels' `*-sampled` paths): a view of one of [`ColorFormat`]'s formats in `layout`
+/// A caller's sampled image, the input of the blur's and levels' paths that read an engine's
+/// formats (`Blur::record_sampled`, `Levels::record_sampled`; the histogram's `Input::Sampled`
+/// carries the same three and the size): a view of one of [`ColorFormat`]'s formats in `layout`
 /// (`SHADER_READ_ONLY_OPTIMAL` or `GENERAL`).
 #[derive(Clone, Copy, Debug)]
 pub struct SampledSource {
