@@ -85,13 +85,7 @@ impl Args {
     fn color_format(&self) -> anyhow::Result<ColorFormat> {
         let Some(name) = &self.format else { return Ok(ColorFormat::Rgba8) };
         let format: ColorFormat = name.parse()?;
-        if !levels::SAMPLED_FORMATS.contains(&format) {
-            let names: Vec<&str> = levels::SAMPLED_FORMATS.iter().map(|f| f.name()).collect();
-            anyhow::bail!(
-                "--format {name}: levels adjust 8-bit codes ({}); for HDR targets use `histogram --measure log-luminance --exposure PPM`",
-                names.join(", ")
-            );
-        }
+        levels::check_sampled_format(format).map_err(|e| anyhow::anyhow!("--format {name}: {e}"))?;
         Ok(format)
     }
 

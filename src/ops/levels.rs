@@ -88,6 +88,11 @@ pub enum Pixels<'a> {
 /// histogram's log-luminance and `histogram::Exposure` instead).
 pub const SAMPLED_FORMATS: [ColorFormat; 4] = [ColorFormat::Rgba8, ColorFormat::Rgba8Srgb, ColorFormat::Bgra8, ColorFormat::Bgra8Srgb];
 
+/// Refuses a format `record_sampled` does not read, in one line that says what levels read.
+pub fn check_sampled_format(format: ColorFormat) -> Result<()> {
+    sampled_index(format).map(|_| ())
+}
+
 /// `format`'s place in `SAMPLED_FORMATS`, or the error that says what levels read.
 fn sampled_index(format: ColorFormat) -> Result<usize> {
     SAMPLED_FORMATS.iter().position(|&f| f == format).ok_or_else(|| {
