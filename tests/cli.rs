@@ -246,3 +246,43 @@ fn output_paths_are_checked_before_any_work() {
     fails_with_one_line(&["reduce", "--n", "10", "--out", folder], "folder");
     assert!(!dir.path().join("missing").exists());
 }
+
+/// Inputs from a sweep of every command's options with odd values: each once hung, wrote a
+/// file in a format its name did not say, gave a wrong message or was refused for a default.
+#[test]
+fn odd_values_from_the_option_sweep_are_refused_in_one_line() {
+    // Each iteration is recorded in one command buffer: no bound meant filling memory, a hang.
+    fails_with_one_line(&["blur", "--synthetic", "5x5", "--iterations", "4000000000"], "at most 1000");
+    // The extension names the format written: no PNG bytes under another name.
+    let dir = tempfile::tempdir().unwrap();
+    let named = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
+    fails_with_one_line(&["blur", "--synthetic", "5x5", "-o", &named("b.jpg")], "name it *.png");
+    fails_with_one_line(&["levels", "--synthetic", "5x5", "-o", &named("l.exr")], "name it *.png");
+    fails_with_one_line(&["levels", "--synthetic", "5x5", "--chart", &named("chart")], "name it *.png");
+    fails_with_one_line(&["gray", "--synthetic", "5x5", "-o", &named("g.bmp")], "name it *.png");
+    fails_with_one_line(&["histogram", "--synthetic", "5x5", "--plot", &named("p.jpg")], "name it *.png");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "a refused command wrote a file");
+    wg().args(["gray", "--synthetic", "5x5", "--variant", "vec4", "-o", &named("g.PNG")]).assert().success();
+    // Negative numbers reach their own check instead of clap's "unexpected argument".
+    fails_with_one_line(&["levels", "--synthetic", "5x5", "--clip", "-1"], "--clip -1: use a percent");
+    fails_with_one_line(&["compact", "--n", "5", "--pass-fraction", "-0.1"], "pass fraction -0.1");
+    // Zero runs is refused by every command, the number commands too.
+    for op in ["reduce", "scan", "compact", "sort"] {
+        fails_with_one_line(&[op, "--n", "5", "--runs", "0"], "0 is not in 1..");
+    }
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "fastest", "--wg", "0"], "workgroup size 0: use 1 to");
+}
+
+/// `compact --type u32` without `--pred` once failed on the f32 default `gt:0.5`; integers take
+/// `even` by default, which half of uniform integers pass.
+#[test]
+fn compact_takes_a_default_predicate_for_each_type() {
+    for (ty, pred) in [("u32", "x even"), ("i32", "x even"), ("f32", "x > 0.5")] {
+        let out =
+            wg().args(["compact", "--n", "1001", "--type", ty, "--variant", "stable,subgroup-ballot", "--runs", "1"]).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{ty}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(stdout.contains(&format!("keep {pred} of 1001 {ty}")), "{ty}:\n{stdout}");
+        assert_eq!(stdout.matches(" yes").count(), 2, "{ty}:\n{stdout}");
+    }
+}

@@ -154,18 +154,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if a.runs == 0 {
         anyhow::bail!("--runs 0: it must be at least 1");
     }
-    super::check_output("--output", a.output.as_deref())?;
-    let is_exr = |p: &std::path::Path| p.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("exr"));
-    if let Some(p) = &a.output {
-        let float = blur::output_format(format) == ColorFormat::Rgba16f;
-        if float != is_exr(p) {
-            let want = if float {
-                "a float result is written as OpenEXR: name it *.exr"
-            } else {
-                "an 8-bit result is written as PNG: name it *.png"
-            };
-            anyhow::bail!("--output {}: {want}", p.display());
-        }
+    match blur::output_format(format) {
+        ColorFormat::Rgba16f => super::check_output_as("--output", a.output.as_deref(), "exr", "a float result")?,
+        _ => super::check_output_as("--output", a.output.as_deref(), "png", "an 8-bit result")?,
     }
     let (texels, label) = super::texels_of(&a.input, a.texels.as_deref(), a.size.as_deref(), format)?;
     let params = Params { filter: a.filter, iterations: a.iterations };

@@ -4,17 +4,19 @@ use std::path::PathBuf;
 use workgroup::cpu;
 use workgroup::ops::compact::{self, Func, Predicate, Variant};
 use workgroup::ops::numbers;
+use workgroup::ops::reduce::ElemType;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Number of generated elements (ignored with --input)
     #[arg(long, default_value_t = 1 << 20)]
     pub n: usize,
-    /// Predicate: gt:T, lt:T, nonzero or even
-    #[arg(long, default_value = "gt:0.5")]
-    pub pred: String,
-    /// Generate data where each element passes with this probability (else: --dist)
+    /// Predicate: gt:T, lt:T, nonzero or even (integers only). Default: gt:0.5 for f32 (torch's
+    /// `x[x > 0.5]`), even for u32 and i32 (half of uniform integers pass either way)
     #[arg(long)]
+    pub pred: Option<String>,
+    /// Generate data where each element passes with this probability (else: --dist)
+    #[arg(long, allow_negative_numbers = true)]
     pub pass_fraction: Option<f64>,
     /// f(x) written for kept elements: identity or negate
     #[arg(long, default_value = "identity")]
@@ -190,7 +192,7 @@ impl Args {
         let k = compact::Knobs::default();
         Args {
             n: 1_000_003,
-            pred: "gt:0.5".into(),
+            pred: Some("gt:0.5".into()),
             pass_fraction: Some(0.5),
             func: "identity".into(),
             variant: "all".into(),
@@ -278,7 +280,11 @@ fn matches_cpu(ordered: bool, got: &[u32], want: &[u32], want_sorted: &[u32]) ->
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ty = a.numbers.ty()?;
-    let pred = Predicate::parse(&a.pred, ty)?;
+    let pred = match &a.pred {
+        Some(p) => Predicate::parse(p, ty)?,
+        None if ty == ElemType::F32 => Predicate::Greater(0.5f32.to_bits()),
+        None => Predicate::Even,
+    };
     let func: Func = a.func.parse()?;
     let vs = variants(&a.variant, &Variant::ALL)?;
     super::check_output("--out", a.out.as_deref())?;

@@ -31,7 +31,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if a.runs == 0 {
         anyhow::bail!("--runs 0: it must be at least 1");
     }
-    super::check_output("--output", a.output.as_deref())?;
+    super::check_output_as("--output", a.output.as_deref(), "png", "the grey image")?;
     let (img, label) = a.input.load()?;
     let ctx = g.context()?;
     let want = workgroup::cpu::gray::gray(&img);

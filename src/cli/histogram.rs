@@ -135,12 +135,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         Vec::new()
     };
     let chosen: Option<Variant> = if all || a.variant == "auto" { None } else { Some(a.variant.parse()?) };
-    if let Some(p) = &a.plot {
-        if p.extension().and_then(|e| e.to_str()).map(|e| e.eq_ignore_ascii_case("png")) != Some(true) {
-            anyhow::bail!("--plot {}: the plot is written as PNG; name it *.png", p.display());
-        }
-    }
-    super::check_output("--plot", a.plot.as_deref())?;
+    super::check_output_as("--plot", a.plot.as_deref(), "png", "the plot")?;
     if a.texels.is_some() || hdr_file.is_some() {
         let (texels, label) = super::texels_of(&a.input, a.texels.as_deref(), a.size.as_deref(), format)?;
         return run_texels(g, a, &params, &texels, &label, chosen);

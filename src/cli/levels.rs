@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "chart")]
     without_chart: bool,
     /// Percent of the pixels that may fall outside the levels at each end (0 to 49.9999)
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, allow_negative_numbers = true)]
     clip: f64,
     /// A video of N frames made from the image (its exposure rising from dull to bright): the
     /// first frame with its own levels, every later one in one pass with the levels of the frame
@@ -122,8 +122,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if runs == 0 {
         anyhow::bail!("--runs 0: it must be at least 1");
     }
-    super::check_output("--output", a.output.as_deref())?;
-    super::check_output("--chart", a.chart.as_deref())?;
+    super::check_output_as("--output", a.output.as_deref(), "png", "the adjusted image")?;
+    super::check_output_as("--chart", a.chart.as_deref(), "png", "the chart")?;
     if let Some(dir) = &a.frames {
         return frames(g, a, dir, ppm);
     }

@@ -88,6 +88,17 @@ pub fn check_output(flag: &str, path: Option<&std::path::Path>) -> anyhow::Resul
     Ok(())
 }
 
+/// [`check_output`], and the file must be named `*.{ext}` (any case): the extension names the
+/// format written, so a PNG is never written as `out.jpg`.
+pub fn check_output_as(flag: &str, path: Option<&std::path::Path>, ext: &str, what: &str) -> anyhow::Result<()> {
+    let Some(p) = path else { return Ok(()) };
+    if !p.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case(ext)) {
+        let format = if ext == "exr" { "OpenEXR".to_string() } else { ext.to_uppercase() };
+        anyhow::bail!("{flag} {}: {what} is written as {format}: name it *.{ext}", p.display());
+    }
+    check_output(flag, path)
+}
+
 /// "median (min..max)" in ms.
 pub fn timing_text(t: &workgroup::gpu::Timing) -> String {
     format!("{:.4} ({:.4}..{:.4})", t.median_ns * 1e-6, t.min_ns * 1e-6, t.max_ns * 1e-6)

@@ -22,7 +22,7 @@ pub struct Numbers {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Timed runs per variant (median, min, max reported)
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
     /// Untimed runs first
     #[arg(long, default_value_t = 2)]

@@ -401,8 +401,22 @@ impl std::str::FromStr for Variant {
 pub struct Params {
     /// Box size N (1 ..= MAX_FILTER).
     pub filter: u32,
-    /// Horizontal + vertical passes repeated (>= 1).
+    /// Horizontal + vertical passes repeated (1 ..= MAX_ITERATIONS).
     pub iterations: u32,
+}
+
+/// The most iterations one blur takes: each is recorded as its own dispatches in one command
+/// buffer, so a count with no bound would fill memory before the GPU ran any of it.
+pub const MAX_ITERATIONS: u32 = 1000;
+
+fn check_iterations(iterations: u32) -> Result<()> {
+    if iterations == 0 {
+        return Err(Error::invalid("iterations 0: it must be at least 1"));
+    }
+    if iterations > MAX_ITERATIONS {
+        return Err(Error::invalid(format!("iterations {iterations}: at most {MAX_ITERATIONS}")));
+    }
+    Ok(())
 }
 
 /// Checks a request with clear messages (never panics).
@@ -421,9 +435,7 @@ pub fn validate(info: &DeviceInfo, width: u32, height: u32, params: Params, vari
             variant.name()
         )));
     }
-    if params.iterations == 0 {
-        return Err(Error::invalid("iterations 0: it must be at least 1"));
-    }
+    check_iterations(params.iterations)?;
     if variant == Variant::Cpu {
         return Ok(());
     }
@@ -960,8 +972,9 @@ fn validate_format(format: ColorFormat, variant: Variant) -> Result<()> {
 /// The CPU reference on texels of any format: the integer blur of the stored codes (8-bit
 /// formats), or the exact-mean blur of the halves (float formats; `cpu::blur::blur_half`).
 pub fn reference_texels(t: &Texels, params: Params) -> Result<Blurred> {
-    if params.filter == 0 || params.iterations == 0 {
-        return Err(Error::invalid("filter size and iterations must be at least 1"));
+    check_iterations(params.iterations)?;
+    if params.filter == 0 {
+        return Err(Error::invalid("filter size 0: it must be at least 1"));
     }
     Ok(match t.format.encoding() {
         Encoding::Float => Blurred::Halves(cpu::blur::blur_half(&t.halves()?, params.filter, params.iterations)),

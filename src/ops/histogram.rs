@@ -279,7 +279,8 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
     if variant == Variant::Fastest {
         let wg = fastest_workgroup(info, params);
         if wg == 0 || wg > info.max_workgroup_size[0] || wg > info.max_workgroup_invocations {
-            return Err(Error::invalid(format!("workgroup size {wg} exceeds the device's limit {}", info.max_workgroup_size[0])));
+            let max = info.max_workgroup_size[0].min(info.max_workgroup_invocations);
+            return Err(Error::invalid(format!("workgroup size {wg}: use 1 to {max} (the device's limit)")));
         }
         if params.partitioned == Some(true) && !info.subgroup_partitioned {
             return Err(Error::invalid(format!("{} lacks VK_NV_shader_subgroup_partitioned (--partitioned)", info.name)));
