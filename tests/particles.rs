@@ -48,6 +48,12 @@ fn engine_mode_continues_a_run() {
     let flat: &[u32] = bytemuck::cast_slice(&words);
     let got: Vec<_> = flat.chunks(8).map(workgroup::cpu::particles::Particle::from_words).collect();
     assert!(got == reference(n, 100));
+    // Refused, not recorded: more frames than one record takes, and frame numbers past u32::MAX
+    // (they wrapped: the loop then recorded nothing, or without end).
+    for (first, frames) in [(1, workgroup::ops::particles::MAX_FRAMES + 1), (u32::MAX - 5, 10)] {
+        let e = g.submit(|rec| ps.record(rec, &state, n, first, frames)).unwrap_err();
+        assert!(matches!(e, workgroup::gpu::Error::InvalidInput(_)), "{first}+{frames}: {e}");
+    }
 }
 
 proptest! {

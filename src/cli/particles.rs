@@ -32,6 +32,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if a.frames == 0 {
         anyhow::bail!("--frames 0: simulate at least one frame");
     }
+    particles::check_frames(a.frames).map_err(|_| anyhow::anyhow!("--frames {}: at most {}", a.frames, particles::MAX_FRAMES))?;
     if a.runs == 0 {
         anyhow::bail!("--runs 0: it must be at least 1");
     }

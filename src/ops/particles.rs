@@ -61,9 +61,14 @@ impl Particles {
     }
 
     /// Engine mode: advances the `n` particles in `state` (2 x uvec4 each, the layout of
-    /// `Particle::to_words`) through frames `first..first + frames`. Before: `state` visible to
-    /// compute-shader reads and writes. After: `state` written by the compute stage.
+    /// `Particle::to_words`) through frames `first..first + frames` (at most [`MAX_FRAMES`] in one
+    /// call). Before: `state` visible to compute-shader reads and writes. After: `state` written
+    /// by the compute stage.
     pub fn record(&self, rec: &mut Recorder, state: &Buffer<[u32; 4]>, n: usize, first: u32, frames: u32) -> Result<()> {
+        check_frames(frames)?;
+        if first.checked_add(frames).is_none() {
+            return Err(Error::invalid(format!("frames {first}..{first}+{frames}: past the last frame number, {}", u32::MAX)));
+        }
         if n == 0 || frames == 0 {
             return Ok(());
         }
@@ -91,6 +96,19 @@ impl Particles {
     }
 }
 
+/// The most frames one `record` (and one `time`) takes: per-frame records a dispatch and a
+/// barrier a frame in one command buffer, so without a bound a large count filled memory before
+/// the GPU ran any of it. 100 000 frames are 28 minutes at 60 frames a second.
+pub const MAX_FRAMES: u32 = 100_000;
+
+/// Refuses more than [`MAX_FRAMES`] frames.
+pub fn check_frames(frames: u32) -> Result<()> {
+    if frames > MAX_FRAMES {
+        return Err(Error::invalid(format!("{frames} frames: at most {MAX_FRAMES} at a time (28 minutes at 60 a second)")));
+    }
+    Ok(())
+}
+
 fn check(ctx: &Context, n: usize) -> Result<()> {
     let max = max_particles(ctx);
     if n > max {
@@ -103,6 +121,7 @@ fn check(ctx: &Context, n: usize) -> Result<()> {
 /// 1..=frames on the GPU; also returns the GPU time of the frames (`runs` > 0: median).
 pub fn time(ctx: &Context, n: usize, frames: u32, variant: Variant, warmup: u32, runs: u32) -> Result<(Timing, Vec<Particle>)> {
     check(ctx, n)?;
+    check_frames(frames)?;
     let ps = Particles::new(ctx, variant)?;
     let zero = vec![[0u32; 4]; 2 * n.max(1)];
     let state = Buffer::from_slice(ctx, &zero, "particles")?;
