@@ -253,6 +253,10 @@ fn output_paths_are_checked_before_any_work() {
 fn odd_values_from_the_option_sweep_are_refused_in_one_line() {
     // Each iteration is recorded in one command buffer: no bound meant filling memory, a hang.
     fails_with_one_line(&["blur", "--synthetic", "5x5", "--iterations", "4000000000"], "at most 1000");
+    // The same for particles' frames (per-frame records a dispatch a frame; fused looped for hours).
+    for variant in ["per-frame", "fused"] {
+        fails_with_one_line(&["particles", "--n", "5", "--frames", "4000000000", "--variant", variant], "at most 100000");
+    }
     // The extension names the format written: no PNG bytes under another name.
     let dir = tempfile::tempdir().unwrap();
     let named = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
@@ -271,6 +275,16 @@ fn odd_values_from_the_option_sweep_are_refused_in_one_line() {
         fails_with_one_line(&[op, "--n", "5", "--runs", "0"], "0 is not in 1..");
     }
     fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "fastest", "--wg", "0"], "workgroup size 0: use 1 to");
+    fails_with_one_line(&["--timeout", "0", "devices"], "0 is not in 1..");
+}
+
+/// Work that runs past `--timeout` ends in one line, not a crash: the buffers, the kernel and
+/// the device used to be freed while lavapipe's threads still ran the dispatch (SIGSEGV).
+#[test]
+fn work_past_the_timeout_is_an_error_not_a_crash() {
+    // A naive 128x128 box reads 2^14 texels per output: minutes on lavapipe.
+    let args = ["--timeout", "1", "blur", "--synthetic", "2048x2048", "--variant", "naive", "--filter", "128", "--runs", "1"];
+    fails_with_one_line(&args, "did not finish within 1s");
 }
 
 /// `compact --type u32` without `--pred` once failed on the f32 default `gt:0.5`; integers take

@@ -198,7 +198,19 @@ fn submission_times_out_instead_of_hanging() {
     let k = Kernel::new(&ctx, &shaders::SELFTEST_BUSY, &[]).unwrap();
     let r = ctx.submit(|rec| rec.dispatch(&k, [n / 64, 1, 1], &[v.bind()], bytemuck::cast_slice(&[n, 200_000u32])));
     assert!(matches!(r, Err(Error::Timeout(_))), "got {:?}", r.err());
+    // The work may still run: the context takes no more, and frees nothing under it.
+    assert!(ctx.is_abandoned());
+    let again = ctx.submit(|rec| rec.dispatch(&k, [1, 1, 1], &[v.bind()], bytemuck::cast_slice(&[64u32, 1])));
+    assert!(matches!(again, Err(Error::Abandoned)), "got {:?}", again.err());
+    // Once the device is idle it goes on as before.
     ctx.wait_idle().unwrap();
+    assert!(!ctx.is_abandoned());
+    ctx.submit(|rec| {
+        rec.fill(&v, 7);
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(ctx.read(&v).unwrap(), vec![7u32; n as usize]);
 }
 
 /// Engine mode: the caller creates instance and device with plain ash; we adopt the raw handles,

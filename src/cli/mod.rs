@@ -26,6 +26,10 @@ pub struct Cli {
     /// Enable the Khronos validation layer with synchronization validation
     #[arg(long, global = true)]
     validate: bool,
+    /// Seconds one submission may run before the command gives up with an error (large inputs
+    /// on the CPU driver lavapipe, or slow filters, may need more)
+    #[arg(long, global = true, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    timeout: u64,
     /// Print machine-readable JSON instead of text
     #[arg(long, global = true)]
     json: bool,
@@ -91,12 +95,13 @@ pub fn check_output(flag: &str, path: Option<&std::path::Path>) -> anyhow::Resul
 /// [`check_output`], and the file must be named `*.{ext}` (any case): the extension names the
 /// format written, so a PNG is never written as `out.jpg`.
 pub fn check_output_as(flag: &str, path: Option<&std::path::Path>, ext: &str, what: &str) -> anyhow::Result<()> {
+    check_output(flag, path)?;
     let Some(p) = path else { return Ok(()) };
     if !p.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case(ext)) {
         let format = if ext == "exr" { "OpenEXR".to_string() } else { ext.to_uppercase() };
         anyhow::bail!("{flag} {}: {what} is written as {format}: name it *.{ext}", p.display());
     }
-    check_output(flag, path)
+    Ok(())
 }
 
 /// "median (min..max)" in ms.
@@ -186,6 +191,8 @@ pub struct Global {
     pub device: Option<DeviceSelector>,
     pub validate: bool,
     pub json: bool,
+    /// `--timeout`: how long one submission may run.
+    pub timeout: std::time::Duration,
 }
 
 impl Global {
@@ -194,7 +201,7 @@ impl Global {
             device: self.device.clone(),
             validate: self.validate,
             echo_validation: self.validate,
-            ..Default::default()
+            timeout: self.timeout,
         })?;
         Ok(ctx)
     }
@@ -259,7 +266,8 @@ pub fn main() -> i32 {
             return 2;
         }
     };
-    let global = Global { device: cli.device, validate: cli.validate, json: cli.json };
+    let global =
+        Global { device: cli.device, validate: cli.validate, json: cli.json, timeout: std::time::Duration::from_secs(cli.timeout) };
     let result = match cli.command {
         Command::Devices => devices::run(&global),
         Command::Layout(args) => layout::run(&global, &args),

@@ -68,13 +68,13 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let fresh_device: Option<study::DeviceFactory> = if a.shared_device {
         None
     } else {
-        let (device, validate, sinks) = (g.device.clone(), g.validate, sinks.clone());
+        let (device, validate, timeout, sinks) = (g.device.clone(), g.validate, g.timeout, sinks.clone());
         Some(Arc::new(move || {
             let c = workgroup::gpu::Context::new(&workgroup::gpu::ContextOptions {
                 device: device.clone(),
                 validate,
                 echo_validation: validate,
-                ..Default::default()
+                timeout,
             })?;
             if let Ok(mut s) = sinks.lock() {
                 s.push(c.message_sink());
@@ -127,7 +127,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
                 rows.extend(r);
                 driver_stats.extend(s);
             }
-            Err(e @ (workgroup::gpu::Error::DeviceLost | workgroup::gpu::Error::Timeout(_))) => {
+            Err(e @ (workgroup::gpu::Error::DeviceLost | workgroup::gpu::Error::Timeout(_) | workgroup::gpu::Error::Abandoned)) => {
                 bar.abandon();
                 anyhow::bail!("{}: {e}", case.label);
             }

@@ -66,6 +66,9 @@ impl RawBuffer {
 
 impl Drop for RawBuffer {
     fn drop(&mut self) {
+        if self.inner.abandoned() {
+            return; // timed-out work may still use it
+        }
         if let Some(alloc) = self.alloc.take() {
             if let Ok(mut guard) = self.inner.allocator.lock() {
                 if let Some(a) = guard.as_mut() {

@@ -106,6 +106,20 @@ pub(crate) struct Inner {
     messenger: Option<(ash::ext::debug_utils::Instance, vk::DebugUtilsMessengerEXT)>,
     owned: bool,
     pub timeout: Duration,
+    /// Set when a submission timed out: its work may still be running, so from then on nothing of
+    /// this device is freed (a driver running the work on the CPU, as lavapipe, would read freed
+    /// memory) and no more work is taken.
+    abandoned: std::sync::atomic::AtomicBool,
+}
+
+impl Inner {
+    /// True once a submission timed out (see `abandoned`): drops leak rather than free.
+    pub(crate) fn abandoned(&self) -> bool {
+        self.abandoned.load(std::sync::atomic::Ordering::Acquire)
+    }
+    pub(crate) fn abandon(&self) {
+        self.abandoned.store(true, std::sync::atomic::Ordering::Release);
+    }
 }
 
 /// A Vulkan device ready for compute. Cheap to clone (shared); buffers and kernels keep it alive.
@@ -595,6 +609,7 @@ impl Context {
                 messenger,
                 owned,
                 timeout,
+                abandoned: false.into(),
             }),
         })
     }
@@ -620,6 +635,13 @@ impl Context {
     pub fn timeout(&self) -> Duration {
         self.inner.timeout
     }
+    /// True once a submission ran past the timeout ([`Error::Timeout`]): the context takes no
+    /// more work ([`Error::Abandoned`]), and its buffers, images and kernels are leaked rather
+    /// than freed under work that may still be running, until [`Context::wait_idle`] sees the
+    /// device idle. To go on without waiting, make a new context.
+    pub fn is_abandoned(&self) -> bool {
+        self.inner.abandoned()
+    }
     pub fn has_executable_properties(&self) -> bool {
         self.inner.has_executable_properties
     }
@@ -642,12 +664,25 @@ impl Context {
     }
     /// Waits until the device is idle.
     pub fn wait_idle(&self) -> Result<()> {
-        unsafe { self.inner.device.device_wait_idle() }.map_err(Error::vk("vkDeviceWaitIdle"))
+        unsafe { self.inner.device.device_wait_idle() }.map_err(Error::vk("vkDeviceWaitIdle"))?;
+        // Nothing runs any more: a context abandoned after a timeout takes work again, and frees
+        // what it drops from now on (what it dropped meanwhile stays leaked).
+        self.inner.abandoned.store(false, std::sync::atomic::Ordering::Release);
+        Ok(())
     }
 }
 
 impl Drop for Inner {
     fn drop(&mut self) {
+        if self.abandoned() {
+            // Work that timed out may still run: leak the device and its memory (the allocator
+            // frees its blocks when dropped) rather than wait for it without bound or free
+            // anything under it.
+            if let Ok(mut a) = self.allocator.lock() {
+                std::mem::forget(a.take());
+            }
+            return;
+        }
         unsafe {
             // Our own submissions are all waited for; an adopted device's other queues are the
             // caller's business, so only an owned device is waited on here.

@@ -18,8 +18,11 @@ pub enum Error {
     OutOfMemory(String),
     #[error("the Vulkan device was lost (driver reset or crash)")]
     DeviceLost,
-    #[error("GPU work did not finish within {0:?}")]
+    /// The work may still be running: the context is abandoned (`Context::is_abandoned`).
+    #[error("GPU work did not finish within {0:?} (raise the timeout: `--timeout` on the command line, `ContextOptions::timeout` in the library)")]
     Timeout(Duration),
+    #[error("an earlier submission of this context timed out and may still be running; wait for it (`Context::wait_idle`) or make a new context")]
+    Abandoned,
     #[error("invalid input: {0}")]
     InvalidInput(String),
     #[error("not supported by this device: {0}")]

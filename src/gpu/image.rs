@@ -261,6 +261,9 @@ impl Recorder<'_> {
 
 impl Drop for Image {
     fn drop(&mut self) {
+        if self.inner.abandoned() {
+            return; // timed-out work may still use it
+        }
         unsafe {
             if self.view != vk::ImageView::null() {
                 self.inner.device.destroy_image_view(self.view, None);

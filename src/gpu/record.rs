@@ -260,6 +260,9 @@ impl Context {
     /// context's timeout: `Error::Timeout`, never forever).
     pub fn submit<R>(&self, f: impl FnOnce(&mut Recorder) -> Result<R>) -> Result<R> {
         let inner = &self.inner;
+        if inner.abandoned() {
+            return Err(Error::Abandoned);
+        }
         let device = &inner.device;
         let pool = inner.pool.lock().map_err(|_| Error::invalid("command pool poisoned"))?;
         let alloc =
@@ -293,8 +296,9 @@ impl Context {
                 match unsafe { device.wait_for_fences(&[fence], true, t.as_nanos().min(u64::MAX as u128) as u64) } {
                     Ok(()) => Ok(()),
                     Err(vk::Result::TIMEOUT) => {
-                        // The command buffer may still be in use: leave it and the fence to the
-                        // device teardown rather than free them under the GPU.
+                        // The command buffer, the fence and every resource of the device may
+                        // still be in use: nothing of it is freed from now on.
+                        inner.abandon();
                         Err(Error::Timeout(t))
                     }
                     Err(e) => Err(Error::vk("vkWaitForFences")(e)),

@@ -71,6 +71,9 @@ impl Timer {
 
 impl Drop for Timer {
     fn drop(&mut self) {
+        if self.inner.abandoned() {
+            return; // timed-out work may still write its queries
+        }
         unsafe { self.inner.device.destroy_query_pool(self.pool, None) };
     }
 }
@@ -116,6 +119,9 @@ impl InvocationCounter {
 
 impl Drop for InvocationCounter {
     fn drop(&mut self) {
+        if self.inner.abandoned() {
+            return; // timed-out work may still write its queries
+        }
         unsafe { self.inner.device.destroy_query_pool(self.pool, None) };
     }
 }
