@@ -282,9 +282,12 @@ fn odd_values_from_the_option_sweep_are_refused_in_one_line() {
 /// the device used to be freed while lavapipe's threads still ran the dispatch (SIGSEGV).
 #[test]
 fn work_past_the_timeout_is_an_error_not_a_crash() {
-    // A naive 128x128 box reads 2^14 texels per output: minutes on lavapipe.
-    let args = ["--timeout", "1", "blur", "--synthetic", "2048x2048", "--variant", "naive", "--filter", "128", "--runs", "1"];
+    // A naive 128x128 box reads 2^14 texels per output: minutes on lavapipe. The command must
+    // end soon after the timeout, not wait for the work at the device's teardown.
+    let args = ["--timeout", "1", "blur", "--synthetic", "4096x4096", "--variant", "naive", "--filter", "128", "--runs", "1"];
+    let t0 = std::time::Instant::now();
     fails_with_one_line(&args, "did not finish within 1s");
+    assert!(t0.elapsed().as_secs() < 60, "took {:?}: the teardown waited for the work", t0.elapsed());
 }
 
 /// `compact --type u32` without `--pred` once failed on the f32 default `gt:0.5`; integers take
