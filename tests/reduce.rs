@@ -210,4 +210,38 @@ fn cli_bad_input_gives_one_line() {
     let junk = tmp("junk.npy");
     std::fs::write(&junk, b"not numpy at all").unwrap();
     fails_with_one_line(&["reduce", "--input", junk.to_str().unwrap()], "npy");
+    // A shape whose size overflows once read as 0 values: a silent empty answer.
+    let header = "{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296), }";
+    let huge = tmp("huge.npy");
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend((header.len() as u16 + 1).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    bytes.push(b'\n');
+    std::fs::write(&huge, bytes).unwrap();
+    fails_with_one_line(&["reduce", "--input", huge.to_str().unwrap()], "more than this machine can address");
+    let f64s = tmp("f64.npy");
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    let header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1,), }\n";
+    bytes.extend((header.len() as u16).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    bytes.extend(1f64.to_le_bytes());
+    std::fs::write(&f64s, bytes).unwrap();
+    fails_with_one_line(&["reduce", "--input", f64s.to_str().unwrap()], "dtype <f8: the ops take <u4, <i4 or <f4");
+}
+
+/// Without `--type`, a .npy input's dtype gives the element type (every number command).
+#[test]
+fn npy_input_gives_the_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let npy = dir.path().join("v.npy");
+    workgroup::ops::numbers::save(&npy, ElemType::I32, &[(-7i32) as u32, 3, 9, (-2i32) as u32]).unwrap();
+    let path = npy.to_str().unwrap();
+    for (op, want) in [("reduce", "sum of 4 i32"), ("scan", "4 i32"), ("compact", "4 i32"), ("sort", "4 i32")] {
+        let out = wg().args([op, "--input", path, "--runs", "1"]).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{op}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(stdout.contains(want) && !stdout.contains("NO"), "{op}:\n{stdout}");
+    }
+    // An explicit --type still has to match.
+    fails_with_one_line(&["reduce", "--type", "u32", "--input", path], "dtype <i4 does not match --type u32");
 }

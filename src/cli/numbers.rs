@@ -9,9 +9,9 @@ pub const MAX_N: usize = 1 << 31;
 
 #[derive(clap::Args)]
 pub struct Numbers {
-    /// Element type: u32, i32 or f32
-    #[arg(long = "type", default_value = "f32")]
-    pub ty: String,
+    /// Element type: u32, i32 or f32. Default: a .npy input's dtype, else f32
+    #[arg(long = "type")]
+    pub ty: Option<String>,
     /// Generated distribution: uniform, normal, ones or seq
     #[arg(long, default_value = "uniform")]
     pub dist: String,
@@ -32,11 +32,15 @@ pub struct Numbers {
 impl Numbers {
     /// The tours' settings: generated f32, uniform, `runs` timed runs after one warm-up.
     pub fn demo(runs: u32) -> Numbers {
-        Numbers { ty: "f32".into(), dist: "uniform".into(), input: None, seed: 1, runs, warmup: 1 }
+        Numbers { ty: Some("f32".into()), dist: "uniform".into(), input: None, seed: 1, runs, warmup: 1 }
     }
 
     pub fn ty(&self) -> anyhow::Result<ElemType> {
-        Ok(self.ty.parse()?)
+        match (&self.ty, &self.input) {
+            (Some(t), _) => Ok(t.parse()?),
+            (None, Some(p)) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("npy")) => Ok(numbers::npy_type(p)?),
+            (None, _) => Ok(ElemType::F32),
+        }
     }
 
     /// `n` generated numbers of `ty` (or the --input file's), as bits, with a description.

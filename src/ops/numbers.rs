@@ -151,23 +151,51 @@ pub fn load(path: &std::path::Path, ty: ElemType) -> Result<Vec<u32>> {
     }
 }
 
-fn load_npy(bytes: &[u8], ty: ElemType) -> std::result::Result<Vec<u32>, String> {
+/// A `.npy` file's header (its text) and where its data starts.
+fn npy_header(bytes: &[u8]) -> std::result::Result<(&str, usize), String> {
     if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" {
         return Err("not a .npy file (bad magic)".into());
     }
-    let (hlen, start) = match bytes[6] {
+    let (hlen, start): (usize, usize) = match bytes[6] {
         1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
         2 | 3 if bytes.len() >= 12 => (u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize, 12),
         v => return Err(format!("unsupported .npy version {v}")),
     };
-    let header = bytes.get(start..start + hlen).ok_or("truncated .npy header")?;
+    let header = bytes.get(start..start.saturating_add(hlen)).ok_or("truncated .npy header")?;
     let header = std::str::from_utf8(header).map_err(|_| "bad .npy header")?;
+    Ok((header, start + hlen))
+}
+
+fn npy_descr(header: &str) -> std::result::Result<&str, String> {
+    header.split("'descr':").nth(1).and_then(|s| s.split('\'').nth(1)).ok_or_else(|| "no descr in .npy header".into())
+}
+
+/// The element type of a `.npy` file (`<u4`, `<i4` or `<f4`), read from its header: what the
+/// commands take when no `--type` is given.
+pub fn npy_type(path: &std::path::Path) -> Result<ElemType> {
+    use std::io::Read;
+    let name = path.display();
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(1 << 16).read_to_end(&mut head))
+        .map_err(|e| Error::invalid(format!("cannot read {name}: {e}")))?;
+    let descr = npy_header(&head).and_then(|(h, _)| npy_descr(h)).map_err(|e| Error::invalid(format!("{name}: {e}")))?;
+    match descr {
+        "<u4" => Ok(ElemType::U32),
+        "<i4" => Ok(ElemType::I32),
+        "<f4" => Ok(ElemType::F32),
+        d => Err(Error::invalid(format!("{name}: dtype {d}: the ops take <u4, <i4 or <f4 (u32, i32, f32)"))),
+    }
+}
+
+fn load_npy(bytes: &[u8], ty: ElemType) -> std::result::Result<Vec<u32>, String> {
+    let (header, data_start) = npy_header(bytes)?;
     let want = match ty {
         ElemType::U32 => "<u4",
         ElemType::I32 => "<i4",
         ElemType::F32 => "<f4",
     };
-    let descr = header.split("'descr':").nth(1).and_then(|s| s.split('\'').nth(1)).ok_or("no descr in .npy header")?;
+    let descr = npy_descr(header)?;
     if descr != want {
         return Err(format!("dtype {descr} does not match --type {} ({want})", ty.name()));
     }
@@ -181,10 +209,11 @@ fn load_npy(bytes: &[u8], ty: ElemType) -> std::result::Result<Vec<u32>, String>
         .filter(|s| !s.is_empty())
         .map(|s| s.parse().map_err(|_| "bad shape"))
         .collect::<std::result::Result<_, _>>()?;
-    let count: usize = dims.iter().product();
-    let data = &bytes[start + hlen..];
-    if data.len() != count * 4 {
-        return Err(format!("shape {dims:?} needs {} bytes of data, the file has {}", count * 4, data.len()));
+    let data = &bytes[data_start..];
+    let count = dims.iter().try_fold(4usize, |acc, &d| acc.checked_mul(d)).map(|b| b / 4);
+    if count.map(|c| c * 4) != Some(data.len()) {
+        let need = count.map_or("more than this machine can address".to_string(), |c| (c * 4).to_string());
+        return Err(format!("shape {dims:?} needs {need} bytes of data, the file has {}", data.len()));
     }
     Ok(data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
 }
