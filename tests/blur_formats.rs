@@ -5,7 +5,7 @@ mod common;
 use common::{gpu, rng, Gpu};
 use rand::Rng;
 use workgroup::gpu::{vk, Image, Sync};
-use workgroup::ops::blur::{self, output_format, Blur, Blurred, Params, SampledSource, Variant};
+use workgroup::ops::blur::{self, output_format, Blur, Blurred, FastestConfig, Params, SampledSource, Variant};
 use workgroup::ops::images::{self, ColorFormat, Encoding, Rgba16f, Texels};
 
 fn is_nan(h: u16) -> bool {
@@ -56,6 +56,37 @@ fn every_format_on_awkward_sizes_and_random_bits() {
             }
         }
     }
+}
+
+/// The running-sum passes (large filters' default) and the fused tile (small filters' default),
+/// each forced at the other's sizes: every format, random bits, segments that end inside the
+/// image and past it, windows wider than the image, two iterations.
+#[test]
+fn running_sum_passes_and_the_fused_tile_at_every_filter() {
+    let g = gpu();
+    let with = |segment| {
+        Blur::with_config(&g, Variant::FastestSampled, FastestConfig { sampled_segment: Some(segment), ..FastestConfig::default() })
+            .unwrap()
+    };
+    let (passes8, passes16, fused) = (with(8), with(16), with(0));
+    let sizes = [(1u32, 1u32), (37, 5), (5, 41), (64, 17), (300, 1), (1, 130)];
+    for (f, format) in ColorFormat::ALL.into_iter().enumerate() {
+        for (s, &(w, h)) in sizes.iter().enumerate() {
+            let t = random_texels(format, w, h, 7000 + 100 * f as u64 + s as u64);
+            for (filter, iterations) in [(1, 1), (2, 2), (3, 1), (8, 1), (33, 2), (128, 1)] {
+                let params = Params { filter, iterations };
+                let what = |form: &str| format!("{form} {} {w}x{h} N={filter} x{iterations}", format.name());
+                check(&g, &passes8, &t, params, &what("passes of 8"));
+                check(&g, &passes16, &t, params, &what("passes of 16"));
+                if filter >= 33 {
+                    check(&g, &fused, &t, params, &what("fused"));
+                }
+            }
+        }
+    }
+    // The knob's bounds, in one clear line.
+    let bad = FastestConfig { sampled_segment: Some(12), ..FastestConfig::default() };
+    assert!(Blur::with_config(&g, Variant::FastestSampled, bad).is_err());
 }
 
 #[test]

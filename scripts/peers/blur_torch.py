@@ -1,8 +1,10 @@
 # Float box blurs on the GPU machine, next to `workgroup blur --format rgba16f` (docs/blur.md,
-# "Other formats"): a 15x15 box with the edges replicated over a 4096x4096 RGBA image, in
+# "Other formats"): a 15x15 box (BLUR_K=N in the environment: N x N) with the edges replicated over a 4096x4096 RGBA image, in
 # PyTorch (avg_pool2d after a replicate pad, as ../shared/peers/peers.py does for f32; f16 in
 # NCHW and channels-last) and CuPy (uniform_filter, mode nearest; f32 and f16). Timed as
 # peers.py times: median of 30 runs with CUDA events after 3 warm-ups (CuPy: its benchmark).
+import os
+
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -10,7 +12,7 @@ from torch_bench import bench  # beside this script
 
 dev = "cuda"
 W = H = 4096
-K = 15
+K = int(os.environ.get("BLUR_K", "15"))
 print("torch", torch.__version__, torch.cuda.get_device_name())
 img = torch.rand(1, 4, H, W, device=dev)
 

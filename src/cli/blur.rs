@@ -60,6 +60,10 @@ pub struct Args {
     /// fastest-sampled: tile width x rows in shared memory x workgroup x px (default: per format and filter)
     #[arg(long, value_name = "TWxROWSxWGxPX", hide = true)]
     sampled_shape: Option<String>,
+    /// fastest-sampled: 0 for the fused tile, else the running-sum passes with this many outputs
+    /// an invocation (default: per format and filter)
+    #[arg(long, value_name = "S", hide = true)]
+    sampled_segment: Option<u32>,
     /// Diagnosis: print the driver's statistics of fastest's pipeline (registers, spills, ...)
     #[arg(long, hide = true)]
     stats: bool,
@@ -89,6 +93,7 @@ impl Args {
             prefetch: None,
             ring_lanes: None,
             sampled_shape: None,
+            sampled_segment: None,
             stats: false,
         }
     }
@@ -118,6 +123,7 @@ impl Args {
             };
             c.sampled = Some(blur::SampledShape { tile_w, rows, workgroup, px });
         }
+        c.sampled_segment = self.sampled_segment;
         c.check()?;
         Ok(c)
     }
@@ -211,6 +217,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             "output": a.output,
             "fastest_config": {"tile": [tw, th], "workgroup": cfg.workgroup, "px": cfg.px, "vec_loads": cfg.vec_loads,
                 "stream_rows": cfg.stream_rows, "prefetch": cfg.prefetch, "ring_lanes": cfg.ring_lanes},
+            "fastest_sampled_form": blur::sampled_form(ctx.info(), &cfg, format, params.filter),
             "fastest_statistics": stats.as_ref().map(|st| st.iter().cloned().collect::<std::collections::BTreeMap<String, String>>()),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -228,6 +235,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         );
         if variants.contains(&Variant::Fastest) {
             println!("fastest: {knobs}");
+        }
+        if variants.contains(&Variant::FastestSampled) {
+            println!("fastest-sampled: {}", blur::sampled_form(ctx.info(), &cfg, format, params.filter));
         }
         println!("GB/s counts the ideal traffic: the image read and written once per iteration ({bytes:.0} bytes)");
         println!("{:<15} {:>10} {:>10} {:>10} {:>9}  matches cpu", "variant", "median ms", "min ms", "max ms", "GB/s");

@@ -56,6 +56,11 @@ pub struct FastestConfig {
     pub ring_lanes: bool,
     /// `fastest-sampled`'s knobs; `None`: per format and filter size ([`SampledShape::auto`]).
     pub sampled: Option<SampledShape>,
+    /// `fastest-sampled`: 0 runs the fused tile; otherwise the two running-sum passes
+    /// (`glsl/blur/{horizontal,vertical}_running_sums*.comp`), each invocation this many outputs
+    /// along its pass (a power of two, 8..=4096). `None`: per format and filter size
+    /// ([`auto_segment`]).
+    pub sampled_segment: Option<u32>,
 }
 
 impl Default for FastestConfig {
@@ -71,6 +76,7 @@ impl Default for FastestConfig {
             prefetch: true,
             ring_lanes: false,
             sampled: None,
+            sampled_segment: None,
         }
     }
 }
@@ -171,6 +177,35 @@ impl SampledShape {
     }
 }
 
+/// Invocations per workgroup of the running-sum passes.
+pub const PASS_WORKGROUP: u32 = 128;
+
+/// `fastest-sampled`'s form for filter size `n`: 0 for the fused tile, else the running-sum
+/// passes with this many outputs an invocation. The passes read each texel about
+/// `(N + 2 * segment) / segment` times whatever N, the fused tile `(N + tile - 1) / tile` times in
+/// each direction with tiles that shared memory keeps small, so the passes win from some N on.
+pub fn auto_segment(halves: bool, n: u32) -> u32 {
+    match (halves, n) {
+        (true, 32..) => 64,
+        (false, 64..) => 64,
+        _ => 0,
+    }
+}
+
+/// What `fastest-sampled` runs on `format` at filter size `filter` with `config`, in words: the
+/// running-sum passes and their segment, or the fused tile's shape.
+pub fn sampled_form(info: &DeviceInfo, config: &FastestConfig, format: ColorFormat, filter: u32) -> String {
+    let halves = format.encoding() == Encoding::Float;
+    match config.sampled_segment.unwrap_or_else(|| auto_segment(halves, filter)) {
+        0 => {
+            let sh = config.sampled.unwrap_or_else(|| SampledShape::auto(info, halves, filter));
+            let (tw, th, _) = sh.tile(info.max_shared_memory_bytes, filter, shared_texel_bytes(halves));
+            format!("the fused tile {tw}x{th}, wg {}, px {}", sh.workgroup, sh.px)
+        }
+        s => format!("two running-sum passes, {s} outputs an invocation, wg {PASS_WORKGROUP}"),
+    }
+}
+
 /// The storage format `fastest-sampled` writes for an input format: rgba8 (the stored codes,
 /// in RGBA order) for the 8-bit formats, rgba16f for the float ones.
 pub fn output_format(input: ColorFormat) -> ColorFormat {
@@ -191,6 +226,7 @@ impl FastestConfig {
         prefetch: false,
         ring_lanes: false,
         sampled: None,
+        sampled_segment: None,
     };
 
     /// The streaming kernel's start point: 64-texel strips of 128 rows, 16 rows per step, one
@@ -204,6 +240,7 @@ impl FastestConfig {
         prefetch: true,
         ring_lanes: false,
         sampled: None,
+        sampled_segment: None,
     };
 
     /// Checks the knobs (not the device): clear messages, never panics.
@@ -227,6 +264,11 @@ impl FastestConfig {
         }
         if ![4, 8, 16].contains(&self.px) {
             return Err(Error::invalid(format!("fastest px {}: use 4, 8 or 16", self.px)));
+        }
+        if let Some(seg) = self.sampled_segment {
+            if seg != 0 && !(seg.is_power_of_two() && (8..=4096).contains(&seg)) {
+                return Err(Error::invalid(format!("fastest-sampled segment {seg}: 0 (the fused tile) or a power of two in 8..=4096")));
+            }
         }
         if let Some(sh) = &self.sampled {
             sh.check()?;
@@ -548,7 +590,12 @@ pub struct Blur {
     fastest: Mutex<Vec<(TileKey, Arc<Kernel>)>>,
     /// `fastest-sampled`: one pipeline per (halves, decode, filter size), built on first use.
     sampled: Mutex<Vec<(SampledKey, Arc<Kernel>)>>,
+    /// `fastest-sampled`'s running-sum passes: one pipeline per (vertical, key, segment).
+    passes: Mutex<Vec<(PassKey, Arc<Kernel>)>>,
 }
+
+/// A running-sum pass: (vertical, [`SampledKey`], segment).
+type PassKey = (bool, SampledKey, u32);
 
 /// `fastest-sampled`'s (halves, decode, filter size); decode is 1 for sRGB (codes) or rgba32f
 /// (halves: rounded to half first), else 0.
@@ -597,7 +644,14 @@ impl Blur {
             Variant::Tiled => Some(Kernel::new(ctx, &shaders::BLUR_TILED, &[(0, TILED_WORKGROUP), (1, TILED_TILE_W), (2, TILED_ROWS)])?),
             Variant::Fastest | Variant::FastestSampled => None,
         };
-        Ok(Blur { variant, config, kernel, fastest: Mutex::new(Vec::new()), sampled: Mutex::new(Vec::new()) })
+        Ok(Blur {
+            variant,
+            config,
+            kernel,
+            fastest: Mutex::new(Vec::new()),
+            sampled: Mutex::new(Vec::new()),
+            passes: Mutex::new(Vec::new()),
+        })
     }
 
     pub fn variant(&self) -> Variant {
@@ -759,6 +813,30 @@ impl Blur {
         self.config.sampled.unwrap_or_else(|| SampledShape::auto(info, halves, filter))
     }
 
+    /// `fastest-sampled`'s segment: the configured one, or [`auto_segment`].
+    fn sampled_segment(&self, halves: bool, filter: u32) -> u32 {
+        self.config.sampled_segment.unwrap_or_else(|| auto_segment(halves, filter))
+    }
+
+    fn pass_kernel(&self, ctx: &Context, key: PassKey) -> Result<Arc<Kernel>> {
+        let (vertical, (halves, decode, filter), segment) = key;
+        let mut cache = self.passes.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
+        if let Some((_, k)) = cache.iter().find(|(k, _)| *k == key) {
+            return Ok(k.clone());
+        }
+        let shader = match (vertical, halves) {
+            (false, false) => &shaders::BLUR_HORIZONTAL_RUNNING_SUMS,
+            (true, false) => &shaders::BLUR_VERTICAL_RUNNING_SUMS,
+            (false, true) => &shaders::BLUR_HORIZONTAL_RUNNING_SUMS_HALF,
+            (true, true) => &shaders::BLUR_VERTICAL_RUNNING_SUMS_HALF,
+        };
+        // 5: the 8-bit decode (sRGB); 6: rgba32f texels rounded to half first.
+        let spec = [(0, PASS_WORKGROUP), (3, filter), (7, segment), (if halves { 6 } else { 5 }, decode)];
+        let k = Arc::new(Kernel::new(ctx, shader, &spec)?);
+        cache.push((key, k.clone()));
+        Ok(k)
+    }
+
     fn sampled_kernel(&self, ctx: &Context, key: SampledKey) -> Result<Arc<Kernel>> {
         let (halves, decode, filter) = key;
         let mut cache = self.sampled.lock().map_err(|_| Error::invalid("blur kernel cache poisoned"))?;
@@ -819,14 +897,34 @@ impl Blur {
         let info = ctx.info().clone();
         validate(&info, width, height, params, self.variant)?;
         let (halves, _, _) = sampled_key(format, params.filter);
+        // The float kernels' fourth word is 2^-24 / N rounded to f32, their approximate mean's factor.
+        let scale = if halves { (2f64.powi(-24) / params.filter as f64) as f32 } else { 0.0 };
+        let push = Push { width, height, filter_size: params.filter, flip: scale.to_bits() };
+        let segment = self.sampled_segment(halves, params.filter);
+        if segment > 0 {
+            // The running-sum passes: per iteration, the input's rows into `tmp`, then `tmp`'s
+            // columns into `dst`; the next iteration reads `dst`.
+            let first = self.pass_kernel(ctx, (false, sampled_key(format, params.filter), segment))?;
+            let rest = self.pass_kernel(ctx, (false, sampled_key(output_format(format), params.filter), segment))?;
+            let vertical = self.pass_kernel(ctx, (true, sampled_key(output_format(format), params.filter), segment))?;
+            let rows = [height.div_ceil(PASS_WORKGROUP), width.div_ceil(segment), 1];
+            let columns = [width.div_ceil(PASS_WORKGROUP), height.div_ceil(segment), 1];
+            for i in 0..params.iterations {
+                let (kernel, input, layout) = if i == 0 { (&first, src.view, src.layout) } else { (&rest, dst, vk::ImageLayout::GENERAL) };
+                if i > 0 {
+                    rec.barrier(Sync::ComputeToCompute);
+                }
+                rec.dispatch(kernel, rows, &[Bind::raw_sampled(input, layout), Bind::raw_image(tmp)], &gpu::push_bytes(&push))?;
+                rec.barrier(Sync::ComputeToCompute);
+                rec.dispatch(&vertical, columns, &[Bind::raw_image(tmp), Bind::raw_image(dst)], &gpu::push_bytes(&push))?;
+            }
+            return Ok(());
+        }
         let first = self.sampled_kernel(ctx, sampled_key(format, params.filter))?;
         let rest = self.sampled_kernel(ctx, sampled_key(output_format(format), params.filter))?;
         let shape = self.sampled_shape(&info, halves, params.filter);
         let (tw, th, _) = shape.tile(info.max_shared_memory_bytes, params.filter, shared_texel_bytes(halves));
         let groups = [width.div_ceil(tw), height.div_ceil(th), 1];
-        // The float kernel's fourth word is 2^-24 / N rounded to f32, its approximate mean's factor.
-        let scale = if halves { (2f64.powi(-24) / params.filter as f64) as f32 } else { 0.0 };
-        let push = Push { width, height, filter_size: params.filter, flip: scale.to_bits() };
         for (i, (input, output)) in chain(params.iterations, &src.view, &dst, &tmp).into_iter().enumerate() {
             // The first pass reads the caller's image; later ones the last output, in GENERAL.
             let (kernel, layout) = if i == 0 { (&first, src.layout) } else { (&rest, vk::ImageLayout::GENERAL) };
