@@ -184,11 +184,16 @@ pub const PASS_WORKGROUP: u32 = 128;
 /// passes with this many outputs an invocation. The passes read each texel about
 /// `(N + 2 * segment) / segment` times whatever N, the fused tile `(N + tile - 1) / tile` times in
 /// each direction with tiles that shared memory keeps small, so the passes win from some N on.
+/// Chosen from the H200 sweep of the thirtieth session (docs/blur.md, "Large filters"): halves
+/// (16 bytes a texel in the fused tile's shared memory, so small tiles) take the passes at every
+/// N, 2.3x faster at N = 15 and 39x at 127; the 8-bit codes keep the fused tile below 40.
 pub fn auto_segment(halves: bool, n: u32) -> u32 {
     match (halves, n) {
-        (true, 32..) => 64,
-        (false, 64..) => 64,
-        _ => 0,
+        (true, ..16) => 16,
+        (true, ..40) => 32,
+        (true, _) => 128,
+        (false, 40..) => 128,
+        (false, _) => 0,
     }
 }
 
