@@ -202,9 +202,12 @@ fn submission_times_out_instead_of_hanging() {
     assert!(ctx.is_abandoned());
     let again = ctx.submit(|rec| rec.dispatch(&k, [1, 1, 1], &[v.bind()], bytemuck::cast_slice(&[64u32, 1])));
     assert!(matches!(again, Err(Error::Abandoned)), "got {:?}", again.err());
-    // Once the device is idle it goes on as before.
+    // Once the device is idle it goes on as before (with a timeout that a fill can meet: with
+    // 1 ns, whether it does depends on the machine's load).
     ctx.wait_idle().unwrap();
     assert!(!ctx.is_abandoned());
+    ctx.set_timeout(std::time::Duration::from_secs(60));
+    assert_eq!(ctx.timeout(), std::time::Duration::from_secs(60));
     ctx.submit(|rec| {
         rec.fill(&v, 7);
         Ok(())

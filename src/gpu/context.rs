@@ -105,7 +105,8 @@ pub(crate) struct Inner {
     pub sink: Arc<MessageSink>,
     messenger: Option<(ash::ext::debug_utils::Instance, vk::DebugUtilsMessengerEXT)>,
     owned: bool,
-    pub timeout: Duration,
+    /// How long `Context::submit` waits for its work, in nanoseconds ([`Context::set_timeout`]).
+    timeout_ns: std::sync::atomic::AtomicU64,
     /// Set when a submission timed out: its work may still be running, so from then on nothing of
     /// this device is freed (a driver running the work on the CPU, as lavapipe, would read freed
     /// memory) and no more work is taken.
@@ -608,7 +609,7 @@ impl Context {
                 sink,
                 messenger,
                 owned,
-                timeout,
+                timeout_ns: std::sync::atomic::AtomicU64::new(timeout.as_nanos().min(u64::MAX as u128) as u64),
                 abandoned: false.into(),
             }),
         })
@@ -632,8 +633,14 @@ impl Context {
     pub fn queue_family(&self) -> u32 {
         self.inner.queue_family
     }
+    /// How long a submission of [`Context::submit`] may run before it is given up on.
     pub fn timeout(&self) -> Duration {
-        self.inner.timeout
+        self.inner.timeout()
+    }
+    /// Changes [`Context::timeout`] for the submissions that follow (a long job on a slow device,
+    /// or a short bound to test a timeout with).
+    pub fn set_timeout(&self, timeout: Duration) {
+        self.inner.timeout_ns.store(timeout.as_nanos().min(u64::MAX as u128) as u64, std::sync::atomic::Ordering::Relaxed);
     }
     /// True once a submission ran past the timeout ([`Error::Timeout`]): the context takes no
     /// more work ([`Error::Abandoned`]), and its buffers, images and kernels are leaked rather
@@ -669,6 +676,12 @@ impl Context {
         // what it drops from now on (what it dropped meanwhile stays leaked).
         self.inner.abandoned.store(false, std::sync::atomic::Ordering::Release);
         Ok(())
+    }
+}
+
+impl Inner {
+    pub fn timeout(&self) -> Duration {
+        Duration::from_nanos(self.timeout_ns.load(std::sync::atomic::Ordering::Relaxed))
     }
 }
 

@@ -292,7 +292,7 @@ impl Context {
             let submit = [vk::SubmitInfo2::default().command_buffer_infos(&cmds)];
             let r = unsafe { device.queue_submit2(inner.queue, &submit, fence) }.map_err(Error::vk("vkQueueSubmit2"));
             let r = r.and_then(|_| {
-                let t = inner.timeout;
+                let t = inner.timeout();
                 match unsafe { device.wait_for_fences(&[fence], true, t.as_nanos().min(u64::MAX as u128) as u64) } {
                     Ok(()) => Ok(()),
                     Err(vk::Result::TIMEOUT) => {
