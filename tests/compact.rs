@@ -309,7 +309,7 @@ fn overlapping_passes() {
     // sets of words alternating over large, small, large runs (the third run's second superblock
     // and tiles were zeroed by the small run, which has none of them itself), and the scatter's
     // own recount where no word is published (one superblock and tiles: llvmpipe's loop limit).
-    // The scatter writes in halves at these sizes by default; 4 counters write by subgroups.
+    // The scatter writes in halves by default; 4 counters write by subgroups.
     let g = gpu();
     let pred = Predicate::Greater(0.5f32.to_bits());
     let big = 3_000_017;

@@ -9,14 +9,15 @@
 // itself, from the input. So the result is exact even where the counters did not run beside the
 // scatter (a device that runs dispatches one after the other never waits).
 //
-// Two ways to write the tile (HALVES, constant_id 11; the host picks by size):
+// Two ways to write the tile (HALVES, constant_id 11; halves unless asked otherwise):
 // - 0, by subgroups: the prefix first, then each subgroup stages and writes one round at a time
 //   (write_by_subgroups). On the H200 this write takes a group about 2 us of its 4.4 (the
 //   eighteenth session's timeline), but the kernel keeps to 40 registers.
 // - 1, staged in halves: the tile is ranked, its first half (rounds 0-1) staged in shared memory
 //   while the prefix is read, and the group writes each half out in turn. The group lives about
 //   3.6 us, but takes 56 registers (3 groups per multiprocessor beside a counter instead of 4):
-//   faster up to 2^25 elements (5-13%); at 2^26 unsteady, from 8% slower to 2% faster.
+//   on the H200 5-13% faster up to 2^25 elements and within 2% past it; on the H100 2-6%
+//   faster past 2^25 too (thirtieth session).
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
 #extension GL_KHR_shader_subgroup_basic : require

@@ -66,7 +66,7 @@ pub struct Args {
     /// Diagnosis: with overlapping passes, the counters publish nothing, so the scatter counts every tile before its own itself (exact, slow)
     #[arg(long, hide = true, default_value_t = false, action = clap::ArgAction::Set)]
     pub stable_overlap_recount: bool,
-    /// Knob: with overlapping passes, the scatter writes each tile staged in halves by the group (true) or a round at a time by each subgroup (false); default: halves up to 2^25 elements
+    /// Knob: with overlapping passes, the scatter writes each tile staged in halves by the group (true) or a round at a time by each subgroup (false); default: halves
     #[arg(long, hide = true, action = clap::ArgAction::Set)]
     pub stable_overlap_halves: Option<bool>,
     /// Knob: stable-lookback's exact fallback for a look-back that gives up (false: timing only)

@@ -161,11 +161,12 @@ const SCAN_LOCAL: u32 = 1024;
 const COUNTER_LOCAL: u32 = 512;
 /// Words before the tile words of the overlapping passes: the set flag and a header (16 words).
 const OVERLAP_HEADER: usize = 16;
-/// The overlap's scatter writes its tiles staged in halves in runs of at most this many elements
-/// (by subgroups past it). On the H200 (2026-11-24, docs/reduce_compact.md, eighteenth session)
-/// halves were 5-13% faster from 2^20 to 2^25 elements, and at 2^26 unsteady (from 8% slower
-/// to 2% faster).
-pub const HALVES_UP_TO: usize = 1 << 25;
+/// The overlap's scatter writes its tiles staged in halves at every size (by subgroups only when
+/// asked). On the H200 halves were 5-13% faster from 2^20 to 2^25 elements (2026-11-24,
+/// eighteenth session) and within 2% either way past it; on the H100 they were 2-6% faster past
+/// 2^25 too (thirtieth session, docs/reduce_compact.md), where until then the default had
+/// switched to subgroups.
+const HALVES_BY_DEFAULT: bool = true;
 /// The most tiles one group of stable-lookback's persistent grids draws (see SPIN_LIMIT), and on
 /// CPU devices: there each tile's other loops take up to about 150 iterations per invocation
 /// (32 subgroups of 8 at 256 invocations, summed in loops; the dealt grid's claims re-read and
@@ -217,8 +218,7 @@ pub struct Knobs {
     /// at once and each invocation counts the tiles before its own itself (exact, slow).
     pub stable_overlap_recount: bool,
     /// With `stable_overlap`: the scatter writes each tile staged in halves by the whole group
-    /// (`Some(true)`) or one round at a time by each subgroup (`Some(false)`); `None`: halves in
-    /// runs of at most [`HALVES_UP_TO`] elements.
+    /// (`Some(true)`) or one round at a time by each subgroup (`Some(false)`); `None`: halves.
     pub stable_overlap_halves: Option<bool>,
     /// `stable-lookback`: the fallback for a look-back that gives up (`lookback_tail`). Without it
     /// a look-back that gave up leaves a wrong result (for timing only).
@@ -1125,7 +1125,7 @@ impl Compactor {
             let binds = [scatter_binds(*r, words), vec![words, supers]].concat(); // and their volatile twins
             let mut pc = push(*r, 0, 1);
             pc.extend_from_slice(bytemuck::bytes_of(&(total_tiles as u32)));
-            let halves = self.knobs.stable_overlap_halves.unwrap_or(r.1 - r.0 <= HALVES_UP_TO);
+            let halves = self.knobs.stable_overlap_halves.unwrap_or(HALVES_BY_DEFAULT);
             rec.dispatch(&self.kernels[if halves { 8 } else { 6 }], grid(*r), &binds, &pc)?;
             stamp(rec, "scatter")?;
             rec.barrier(Sync::ComputeToCompute); // every group has read the parity
