@@ -609,7 +609,7 @@ impl Context {
                 sink,
                 messenger,
                 owned,
-                timeout_ns: std::sync::atomic::AtomicU64::new(timeout.as_nanos().min(u64::MAX as u128) as u64),
+                timeout_ns: std::sync::atomic::AtomicU64::new(nanos(timeout)),
                 abandoned: false.into(),
             }),
         })
@@ -640,7 +640,7 @@ impl Context {
     /// Changes [`Context::timeout`] for the submissions that follow (a long job on a slow device,
     /// or a short bound to test a timeout with).
     pub fn set_timeout(&self, timeout: Duration) {
-        self.inner.timeout_ns.store(timeout.as_nanos().min(u64::MAX as u128) as u64, std::sync::atomic::Ordering::Relaxed);
+        self.inner.timeout_ns.store(nanos(timeout), std::sync::atomic::Ordering::Relaxed);
     }
     /// True once a submission ran past the timeout ([`Error::Timeout`]): the context takes no
     /// more work ([`Error::Abandoned`]), and its buffers, images and kernels are leaked rather
@@ -677,6 +677,11 @@ impl Context {
         self.inner.abandoned.store(false, std::sync::atomic::Ordering::Release);
         Ok(())
     }
+}
+
+/// A duration in nanoseconds, as Vulkan's waits take it (saturating: past u64 is forever).
+pub(crate) fn nanos(d: Duration) -> u64 {
+    d.as_nanos().min(u64::MAX as u128) as u64
 }
 
 impl Inner {

@@ -293,7 +293,7 @@ impl Context {
             let r = unsafe { device.queue_submit2(inner.queue, &submit, fence) }.map_err(Error::vk("vkQueueSubmit2"));
             let r = r.and_then(|_| {
                 let t = inner.timeout();
-                match unsafe { device.wait_for_fences(&[fence], true, t.as_nanos().min(u64::MAX as u128) as u64) } {
+                match unsafe { device.wait_for_fences(&[fence], true, super::context::nanos(t)) } {
                     Ok(()) => Ok(()),
                     Err(vk::Result::TIMEOUT) => {
                         // The command buffer, the fence and every resource of the device may
