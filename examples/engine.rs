@@ -291,10 +291,10 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
     let gpu_kept = ctx.read_range(&kept, 0, gpu_count)?;
     let cpu_kept = workgroup::cpu::compact::compact(&values, ElemType::F32, keep, Func::Identity);
     anyhow::ensure!(gpu_kept == cpu_kept, "compaction differs from the CPU ({gpu_count} kept against {})", cpu_kept.len());
-    let gpu_sum = f32::from_bits(results[1]) as f64;
-    let (cpu_sum, sum_abs) = workgroup::cpu::reduce::f32_sum(&values);
-    let bound = reduce::f32_sum_bound(reduce::Variant::SinglePass, n, sum_abs, reducer.range());
-    anyhow::ensure!((gpu_sum - cpu_sum).abs() <= bound, "sum {gpu_sum} differs from the f64 sum {cpu_sum} by more than {bound:e}");
+    let gpu_sum = f32::from_bits(results[1]);
+    let cpu_sum = workgroup::cpu::reduce::F32SumRef::of(&values);
+    let bound = reduce::f32_sum_bound(reduce::Variant::SinglePass, n, cpu_sum.abs, reducer.range());
+    anyhow::ensure!(cpu_sum.accepts(gpu_sum, bound), "sum {gpu_sum} differs from the f64 sum {} by more than {bound:e}", cpu_sum.exact());
     println!("kept {gpu_count} of {n} values > 0.5, in order, as the CPU does");
     let cpu_twice = workgroup::cpu::compact::compact(&cpu_kept, ElemType::F32, keep_second, Func::Identity);
     let twice = ctx.read(&count_twice)?[0] as usize;
@@ -304,7 +304,7 @@ pub fn run(validate: bool) -> anyhow::Result<()> {
         cpu_twice.len()
     );
     println!("a second cull kept {twice} of those below 0.75 (its input counted on the GPU), as the CPU does");
-    println!("sum {gpu_sum} (f64 on the CPU: {cpu_sum}; |error| {:.2e} <= {bound:.2e})", (gpu_sum - cpu_sum).abs());
+    println!("sum {gpu_sum} (f64 on the CPU: {}; |error| {:.2e} <= {bound:.2e})", cpu_sum.exact(), cpu_sum.error(gpu_sum));
     let cpu_order = workgroup::cpu::sort::argsort(&cpu_kept, ElemType::F32);
     anyhow::ensure!(ctx.read_range(&order, 0, gpu_count)? == cpu_order, "the draw order differs from the CPU's stable argsort");
     let cpu_depths: Vec<u32> = cpu_order.iter().map(|&i| cpu_kept[i as usize]).collect();

@@ -401,6 +401,7 @@ mod cli {
         fails_with_one_line(&["blur", photo, "--format", "rgb9e5"], "unknown image format");
         fails_with_one_line(&["blur", "--texels", photo, "--size", "3x3", "--format", "rgba16f"], "not a 3x3 rgba16f image");
         fails_with_one_line(&["blur", "--synthetic", "8x8", "--sampled-shape", "7x64x128x8"], "tile width");
+        fails_with_one_line(&["blur", "--synthetic", "8x8", "--size", "3x3"], "cannot be used");
     }
 
     /// An HDR image's blur from the command line: an .exr in, the exact half result out (as .exr),

@@ -173,6 +173,9 @@ fn histogram_of_other_formats_and_raw_texels() {
     fails_with_one_line(&["histogram", "--texels", "no/such.raw", "--size", "2x2"], "cannot read");
     fails_with_one_line(&["histogram", "--texels", raw, "--format", "rgba32f"], "--size");
     fails_with_one_line(&["histogram", "--texels", raw, "--size", "24x5", "--format", "rgba32f", "--variant", "all"], "one variant");
+    // --size belongs to --texels: beside an image it would be ignored, so it is refused.
+    fails_with_one_line(&["histogram", "--synthetic", "8x8", "--size", "3x3"], "cannot be used");
+    fails_with_one_line(&["histogram", "assets/rocket.jpg", "--size", "3x3"], "cannot be used");
 }
 
 /// A reader that stops early (`| head`) ends the command quietly, without a panic.

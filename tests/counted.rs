@@ -181,10 +181,10 @@ fn reduce_wrong(data: &[u32], got: u32, ty: ElemType, op: Op, r: &Reducer) -> Op
         return (got != op.identity(ty)).then(|| format!("{got:#x} for no elements, not the identity {:#x}", op.identity(ty)));
     }
     if ty == ElemType::F32 && op == Op::Sum {
-        let (sum, abs) = cpu::reduce::f32_sum(data);
-        let bound = reduce::f32_sum_bound(r.variant, data.len(), abs, r.range());
-        let g = f32::from_bits(got) as f64;
-        return ((g - sum).abs() > bound).then(|| format!("sum {g} against the f64 sum {sum} (bound {bound:e})"));
+        let sum = cpu::reduce::F32SumRef::of(data);
+        let bound = reduce::f32_sum_bound(r.variant, data.len(), sum.abs, r.range());
+        let g = f32::from_bits(got);
+        return (!sum.accepts(g, bound)).then(|| format!("sum {g} against the f64 sum {} (bound {bound:e})", sum.exact()));
     }
     let want = cpu::reduce::reduce(data, ty, op).unwrap();
     (got != want).then(|| format!("{got:#x} where the CPU has {want:#x}"))
@@ -350,11 +350,11 @@ fn onesweep_counted_runs_leave_no_state_that_a_later_run_takes() {
 /// an f32 sum within the scanner's stated bound.
 fn total_wrong(data: &[u32], got: u32, s: &Scanner) -> Option<String> {
     if s.ty == ElemType::F32 && s.op == Op::Sum {
-        let (sum, abs) = cpu::reduce::f32_sum(data);
-        let bound =
-            s.f32_sum_depth(data.len()) as f64 * f32::EPSILON as f64 * 0.5 * abs * 1.0001 + data.len() as f64 * f32::MIN_POSITIVE as f64;
-        let g = f32::from_bits(got) as f64;
-        return ((g - sum).abs() > bound).then(|| format!("total {g}, the f64 sum is {sum} (bound {bound:e})"));
+        let sum = cpu::reduce::F32SumRef::of(data);
+        let bound = s.f32_sum_depth(data.len()) as f64 * f32::EPSILON as f64 * 0.5 * sum.abs * 1.0001
+            + data.len() as f64 * f32::MIN_POSITIVE as f64;
+        let g = f32::from_bits(got);
+        return (!sum.accepts(g, bound)).then(|| format!("total {g}, the f64 sum is {} (bound {bound:e})", sum.exact()));
     }
     let want = cpu::reduce::reduce(data, s.ty, s.op).unwrap_or(s.op.identity(s.ty));
     (got != want).then(|| format!("total {got:#x} where the CPU has {want:#x}"))

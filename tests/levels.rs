@@ -436,5 +436,6 @@ fn cli_sampled_formats_and_raw_texels() {
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--format", "bgra8", "--images"], "cannot be used");
     fails_with_one_line(&["levels", "--texels", raw_arg, "--size", "10x10", "--format", "bgra8"], "bytes");
     fails_with_one_line(&["levels", "--texels", raw_arg], "--size");
+    fails_with_one_line(&["levels", "--synthetic", "8x8", "--size", "3x3"], "cannot be used");
     fails_with_one_line(&["levels", "--texels", raw_arg, "--size", "ten"], "WxH");
 }

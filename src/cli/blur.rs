@@ -13,7 +13,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "synthetic"], requires = "size")]
     texels: Option<PathBuf>,
     /// The size of --texels, WxH
-    #[arg(long, value_name = "WxH", requires = "texels")]
+    #[arg(long, value_name = "WxH", requires = "texels", conflicts_with_all = ["image", "synthetic"])]
     size: Option<String>,
     /// The image format fastest-sampled reads: rgba8, rgba8-srgb, bgra8, bgra8-srgb (the stored
     /// codes blurred, written as rgba8) or rgba16f, rgba32f, b10g11r11f (each pass the exact

@@ -17,7 +17,7 @@ pub struct Args {
     #[arg(long, value_name = "PPM")]
     exposure: Option<u32>,
     /// The size of --texels, WxH
-    #[arg(long, value_name = "WxH", requires = "texels")]
+    #[arg(long, value_name = "WxH", requires = "texels", conflicts_with_all = ["image", "synthetic"])]
     size: Option<String>,
     /// Number of bins (1 ..= 4194304)
     #[arg(long, default_value_t = 256)]

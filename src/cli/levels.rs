@@ -14,7 +14,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "synthetic", "frames"], requires = "size")]
     texels: Option<PathBuf>,
     /// The size of --texels, WxH
-    #[arg(long, value_name = "WxH", requires = "texels")]
+    #[arg(long, value_name = "WxH", requires = "texels", conflicts_with_all = ["image", "synthetic", "frames"])]
     size: Option<String>,
     /// Read the frame as an engine's sampled image of this 8-bit format: rgba8, rgba8-srgb,
     /// bgra8 or bgra8-srgb (`Levels::record_sampled`; its stored codes are adjusted, written to

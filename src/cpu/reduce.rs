@@ -39,7 +39,7 @@ pub(crate) fn combine(ty: ElemType, op: Op, a: u32, b: u32) -> u32 {
 }
 
 /// The exact result (f32 sums: sequential f32, for information only; compare f32 sums with
-/// [`f32_sum`]). `None` for no elements.
+/// [`F32SumRef`]). `None` for no elements.
 pub fn reduce(data: &[u32], ty: ElemType, op: Op) -> Option<u32> {
     let (&first, rest) = data.split_first()?;
     let first = combine(ty, op, op.identity(ty), first);
@@ -53,14 +53,133 @@ pub fn par_reduce(data: &[u32], ty: ElemType, op: Op) -> Option<u32> {
         return None;
     }
     if ty == ElemType::F32 && op == Op::Sum {
-        return Some((f32_sum(data).0 as f32).to_bits());
+        return Some((F32SumRef::of(data).exact() as f32).to_bits());
     }
     Some(data.par_chunks(1 << 16).map(|c| reduce(c, ty, op).unwrap()).reduce(|| op.identity(ty), |a, b| combine(ty, op, a, b)))
 }
 
-/// The f64 sum of f32 values and the f64 sum of their magnitudes (for the error bound).
-pub fn f32_sum(data: &[u32]) -> (f64, f64) {
-    data.par_chunks(1 << 16)
-        .map(|c| c.iter().fold((0.0f64, 0.0f64), |(s, a), &x| (s + f32::from_bits(x) as f64, a + (f32::from_bits(x) as f64).abs())))
-        .reduce(|| (0.0, 0.0), |x, y| (x.0 + y.0, x.1 + y.1))
+/// The reference for an f32 sum: the f64 sum and magnitude sum of the finite values, and which
+/// non-finite values occur. An f32 summation in any order (a GPU's tree) may differ from `sum` by
+/// its rounding bound, and where the magnitudes come near `f32::MAX` a partial sum may round to an
+/// infinity: [`F32SumRef::accepts`] says which results are then right.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct F32SumRef {
+    /// The f64 sum of the finite values.
+    pub sum: f64,
+    /// The f64 sum of the finite values' magnitudes (what the rounding bounds scale with).
+    pub abs: f64,
+    pub nan: bool,
+    pub pos_inf: bool,
+    pub neg_inf: bool,
+}
+
+impl F32SumRef {
+    /// The reference of `data` (f32 bits), summed on all cores.
+    pub fn of(data: &[u32]) -> F32SumRef {
+        data.par_chunks(1 << 16)
+            .map(|c| c.iter().fold(F32SumRef::default(), |r, &x| r.with(f32::from_bits(x))))
+            .reduce(F32SumRef::default, F32SumRef::merge)
+    }
+
+    /// This reference with one more value.
+    pub fn with(mut self, x: f32) -> F32SumRef {
+        if x.is_nan() {
+            self.nan = true;
+        } else if x.is_infinite() {
+            if x > 0.0 {
+                self.pos_inf = true
+            } else {
+                self.neg_inf = true
+            }
+        } else {
+            self.sum += x as f64;
+            self.abs += (x as f64).abs();
+        }
+        self
+    }
+
+    pub fn merge(self, o: F32SumRef) -> F32SumRef {
+        F32SumRef {
+            sum: self.sum + o.sum,
+            abs: self.abs + o.abs,
+            nan: self.nan || o.nan,
+            pos_inf: self.pos_inf || o.pos_inf,
+            neg_inf: self.neg_inf || o.neg_inf,
+        }
+    }
+
+    /// The exact sum as IEEE arithmetic has it: NaN for a NaN or both infinities, an infinity
+    /// for one, else the f64 sum of the values.
+    pub fn exact(&self) -> f64 {
+        match (self.nan || (self.pos_inf && self.neg_inf), self.pos_inf, self.neg_inf) {
+            (true, _, _) => f64::NAN,
+            (_, true, _) => f64::INFINITY,
+            (_, _, true) => f64::NEG_INFINITY,
+            _ => self.sum,
+        }
+    }
+
+    /// Whether `got` is a right f32 sum, given `bound` on what the summation's roundings may add
+    /// up to (e.g. `ops::reduce::f32_sum_bound`): NaN where the input has a NaN or both
+    /// infinities; the input's infinity where it has one; else within `bound` of the f64 sum. An
+    /// infinity or NaN is also right where the magnitudes (plus the bound) reach `f32::MAX`, as a
+    /// partial sum may then overflow (and meet the other infinity or the input's).
+    pub fn accepts(&self, got: f32, bound: f64) -> bool {
+        let may_overflow = self.abs + bound >= f32::MAX as f64;
+        if self.nan || (self.pos_inf && self.neg_inf) {
+            got.is_nan()
+        } else if self.pos_inf || self.neg_inf {
+            got == self.exact() as f32 || (may_overflow && got.is_nan())
+        } else if got.is_finite() {
+            (got as f64 - self.sum).abs() <= bound
+        } else {
+            may_overflow
+        }
+    }
+
+    /// |got - the f64 sum| for a finite result of finite values; 0 otherwise (the verdict is
+    /// [`F32SumRef::accepts`]'s).
+    pub fn error(&self, got: f32) -> f64 {
+        let e = self.exact();
+        if got.is_finite() && e.is_finite() {
+            (got as f64 - e).abs()
+        } else {
+            0.0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::F32SumRef;
+
+    fn of(v: &[f32]) -> F32SumRef {
+        F32SumRef::of(&v.iter().map(|x| x.to_bits()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn f32_sum_verdicts() {
+        let (inf, nan) = (f32::INFINITY, f32::NAN);
+        // Finite and small: only results within the bound.
+        let r = of(&[1.0, 2.0, 0.5]);
+        assert!(r.accepts(3.5, 0.0) && r.accepts(3.5000002, 1e-6));
+        assert!(!r.accepts(3.6, 1e-6) && !r.accepts(inf, 1e-6) && !r.accepts(nan, 1e-6));
+        // An infinity in the input: that infinity, nothing else.
+        let r = of(&[1.0, inf, -5.0]);
+        assert_eq!(r.exact(), f64::INFINITY);
+        assert!(r.accepts(inf, 1e-6) && !r.accepts(-inf, 1e-6) && !r.accepts(nan, 1e-6) && !r.accepts(1.0, 1e-6));
+        // Both infinities or a NaN: NaN only.
+        for v in [&[inf, -inf, 1.0][..], &[1.0, nan][..]] {
+            let r = of(v);
+            assert!(r.exact().is_nan() && r.accepts(nan, 0.0) && !r.accepts(inf, 0.0) && !r.accepts(0.0, 0.0));
+        }
+        // Magnitudes past f32::MAX: a partial sum may overflow, so infinities and NaN are right,
+        // but a finite result must still be within the bound.
+        let r = of(&[3e38, 3e38, -3e38, 1.0]);
+        assert!(r.accepts(inf, 1e31) && r.accepts(-inf, 1e31) && r.accepts(nan, 1e31));
+        assert!(r.accepts(3e38, 1e31) && !r.accepts(2e38, 1e31));
+        let r = of(&[3e38, 3e38, -inf]);
+        assert!(r.accepts(-inf, 1e31) && r.accepts(nan, 1e31) && !r.accepts(inf, 1e31) && !r.accepts(0.0, 1e31));
+        assert_eq!(of(&[]).exact(), 0.0);
+    }
 }

@@ -170,8 +170,25 @@ fn npy_descr(header: &str) -> std::result::Result<&str, String> {
     header.split("'descr':").nth(1).and_then(|s| s.split('\'').nth(1)).ok_or_else(|| "no descr in .npy header".into())
 }
 
-/// The element type of a `.npy` file (`<u4`, `<i4` or `<f4`), read from its header: what the
-/// commands take when no `--type` is given.
+/// The element type of a `.npy` dtype, and whether its bytes are big-endian: `<u4`, `<i4`, `<f4`
+/// or the same with `>` (as `numpy.dtype('>f4')` writes).
+fn npy_dtype(descr: &str) -> Option<(ElemType, bool)> {
+    let big = match descr.as_bytes().first()? {
+        b'<' => false,
+        b'>' => true,
+        _ => return None,
+    };
+    let ty = match &descr[1..] {
+        "u4" => ElemType::U32,
+        "i4" => ElemType::I32,
+        "f4" => ElemType::F32,
+        _ => return None,
+    };
+    Some((ty, big))
+}
+
+/// The element type of a `.npy` file (`<u4`, `<i4` or `<f4`, or big-endian `>u4`, `>i4`, `>f4`),
+/// read from its header: what the commands take when no `--type` is given.
 pub fn npy_type(path: &std::path::Path) -> Result<ElemType> {
     use std::io::Read;
     let name = path.display();
@@ -180,25 +197,19 @@ pub fn npy_type(path: &std::path::Path) -> Result<ElemType> {
         .and_then(|f| f.take(1 << 16).read_to_end(&mut head))
         .map_err(|e| Error::invalid(format!("cannot read {name}: {e}")))?;
     let descr = npy_header(&head).and_then(|(h, _)| npy_descr(h)).map_err(|e| Error::invalid(format!("{name}: {e}")))?;
-    match descr {
-        "<u4" => Ok(ElemType::U32),
-        "<i4" => Ok(ElemType::I32),
-        "<f4" => Ok(ElemType::F32),
-        d => Err(Error::invalid(format!("{name}: dtype {d}: the ops take <u4, <i4 or <f4 (u32, i32, f32)"))),
+    match npy_dtype(descr) {
+        Some((ty, _)) => Ok(ty),
+        None => Err(Error::invalid(format!("{name}: dtype {descr}: the ops take <u4, <i4 or <f4 (u32, i32, f32; > for big-endian)"))),
     }
 }
 
 fn load_npy(bytes: &[u8], ty: ElemType) -> std::result::Result<Vec<u32>, String> {
     let (header, data_start) = npy_header(bytes)?;
-    let want = match ty {
-        ElemType::U32 => "<u4",
-        ElemType::I32 => "<i4",
-        ElemType::F32 => "<f4",
-    };
     let descr = npy_descr(header)?;
-    if descr != want {
-        return Err(format!("dtype {descr} does not match --type {} ({want})", ty.name()));
-    }
+    let big = match npy_dtype(descr) {
+        Some((t, big)) if t == ty => big,
+        _ => return Err(format!("dtype {descr} does not match --type {} (<{}4 or >{}4)", ty.name(), &ty.name()[..1], &ty.name()[..1])),
+    };
     if header.contains("'fortran_order': True") {
         return Err("fortran order is not supported".into());
     }
@@ -215,7 +226,8 @@ fn load_npy(bytes: &[u8], ty: ElemType) -> std::result::Result<Vec<u32>, String>
         let need = count.map_or("more than this machine can address".to_string(), |c| (c * 4).to_string());
         return Err(format!("shape {dims:?} needs {need} bytes of data, the file has {}", data.len()));
     }
-    Ok(data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+    let word = if big { u32::from_be_bytes } else { u32::from_le_bytes };
+    Ok(data.chunks_exact(4).map(|c| word([c[0], c[1], c[2], c[3]])).collect())
 }
 
 /// Writes values like `load` reads them (by extension: `.npy`, `.txt`/`.csv`, else raw).

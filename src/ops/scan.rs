@@ -657,26 +657,22 @@ pub fn verify(data: &[u32], got: &[u32], ty: ElemType, op: Op, kind: Kind, depth
     }
     if ty == ElemType::F32 && op == Op::Sum {
         let depth = depth as f64;
-        let (mut sum, mut abs, mut worst) = (0.0f64, 0.0f64, 0.0f64);
+        // The prefix's reference (F32SumRef: infinities, NaN and overflow as IEEE sums have them).
+        let (mut prefix, mut worst) = (crate::cpu::reduce::F32SumRef::default(), 0.0f64);
         for (k, (&x, &g)) in data.iter().zip(got).enumerate() {
-            let xv = f32::from_bits(x) as f64;
             if kind == Kind::Inclusive {
-                sum += xv;
-                abs += xv.abs();
+                prefix = prefix.with(f32::from_bits(x));
             }
-            let g = f32::from_bits(g) as f64;
-            let bound = depth * f32::EPSILON as f64 * 0.5 * abs * 1.0001 + (k + 1) as f64 * f32::MIN_POSITIVE as f64;
-            let ok =
-                if sum.is_nan() || abs.is_infinite() { !g.is_finite() || sum.is_nan() == g.is_nan() } else { (g - sum).abs() <= bound };
-            if !ok {
-                return (Some(format!("element {k}: {g:e}, the f64 prefix is {sum:e} (bound {bound:.2e})")), worst);
+            let g = f32::from_bits(g);
+            let bound = depth * f32::EPSILON as f64 * 0.5 * prefix.abs * 1.0001 + (k + 1) as f64 * f32::MIN_POSITIVE as f64;
+            if !prefix.accepts(g, bound) {
+                return (Some(format!("element {k}: {g:e}, the f64 prefix is {:e} (bound {bound:.2e})", prefix.exact())), worst);
             }
-            if bound > 0.0 && sum.is_finite() {
-                worst = worst.max((g - sum).abs() / bound);
+            if bound > 0.0 {
+                worst = worst.max(prefix.error(g) / bound);
             }
             if kind == Kind::Exclusive {
-                sum += xv;
-                abs += xv.abs();
+                prefix = prefix.with(f32::from_bits(x));
             }
         }
         return (None, worst);

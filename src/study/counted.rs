@@ -87,15 +87,15 @@ fn run(ctx: &Context, o: &Options, bw: &Bandwidth, cap: usize) -> Result<(Vec<Ro
         let (input, count, out) =
             (Buffer::from_slice(&g, &floats, "values")?, Buffer::from_slice(&g, &[k as u32], "count")?, Buffer::new(&g, 1, "sum")?);
         let r = Reducer::new(&g, reduce::Variant::SinglePass, ElemType::F32, Op::Sum, cap)?;
-        let (sum, abs) = crate::cpu::reduce::f32_sum(&floats[..k]);
-        let bound = reduce::f32_sum_bound(r.variant, k, abs, r.range());
+        let sum_ref = crate::cpu::reduce::F32SumRef::of(&floats[..k]);
+        let bound = reduce::f32_sum_bound(r.variant, k, sum_ref.abs, r.range());
         rows.extend(f.rows(
             "reduce f32 sum single-pass",
             4,
             |rec, counted| if counted { r.record_counted(rec, &input, &count, &out) } else { r.record(rec, &input, k, &out) },
             || {
-                let got = f32::from_bits(g.read(&out)?[0]) as f64;
-                Ok(((got - sum).abs() > bound).then(|| format!("sum {got} against the f64 sum {sum} (bound {bound:e})")))
+                let got = f32::from_bits(g.read(&out)?[0]);
+                Ok((!sum_ref.accepts(got, bound)).then(|| format!("sum {got} against the f64 sum {} (bound {bound:e})", sum_ref.exact())))
             },
         )?);
     }

@@ -27,7 +27,7 @@ pub fn reduce_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                     let data = numbers::generate(n, ty, Dist::Uniform, 5);
                     let (cpu_t, want) = cpu_time(o.runs.min(5), || crate::cpu::reduce::reduce(&data, ty, op));
                     let (par_t, _) = cpu_time(o.runs.min(5), || crate::cpu::reduce::par_reduce(&data, ty, op));
-                    let (exact, abs) = if ty == ElemType::F32 { crate::cpu::reduce::f32_sum(&data) } else { (0.0, 0.0) };
+                    let sum_ref = crate::cpu::reduce::F32SumRef::of(if ty == ElemType::F32 { &data[..] } else { &[] });
                     let base = Row {
                         op: "reduce".into(),
                         size: pow2(n),
@@ -46,10 +46,9 @@ pub fn reduce_cases(opts: &Options, _info: &DeviceInfo) -> Vec<Case> {
                         let mut row = Row { variant: v.name().into(), device: "gpu".into(), ..base.clone() };
                         let ok = match (got, want) {
                             (Some(g), Some(_)) if ty == ElemType::F32 && op == Op::Sum => {
-                                let err = (f32::from_bits(g) as f64 - exact).abs();
-                                let bound = reduce::f32_sum_bound(v, n, abs, reduce::range_elems(ctx));
-                                row.note = Some(format!("f32 error {err:.2e} <= bound {bound:.2e}"));
-                                err <= bound
+                                let bound = reduce::f32_sum_bound(v, n, sum_ref.abs, reduce::range_elems(ctx));
+                                row.note = Some(format!("f32 error {:.2e} <= bound {bound:.2e}", sum_ref.error(f32::from_bits(g))));
+                                sum_ref.accepts(f32::from_bits(g), bound)
                             }
                             (g, w) => g == w,
                         };
