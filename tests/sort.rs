@@ -104,6 +104,31 @@ fn radix_sorts_any_size() {
     }
 }
 
+/// The three-step pass's scan has two paths (radix_scan.comp): the first subgroup alone, and the
+/// whole group with barriers past `scan_alone_chunks`. Lavapipe takes the first by default, so
+/// here both run, around the switch (subgroup chunks of 4 x 8 tiles on lavapipe, 4 x 32 on GPUs),
+/// for `radix` and for onesweep's fallback (every look-back giving up).
+#[test]
+fn radix_scan_paths_agree() {
+    let g = gpu();
+    let t = RADIX_TILE;
+    for n in [1, t + 1, 32 * t, 32 * t + 1, 64 * t + 5, 128 * t + 1, 300_007] {
+        let data: Vec<u32> = {
+            let mut r = rng(n as u64 + 3);
+            (0..n).map(|_| r.gen()).collect()
+        };
+        let want = cpu::sort::sort(&data, ElemType::U32);
+        for chunks in [0, 1, 2, 1 << 16] {
+            let knobs = OnesweepKnobs { scan_alone_chunks: Some(chunks), walk_limit: Some(0), fallback: Some(true), ..Default::default() };
+            for v in Variant::WHOLE_GPU {
+                let s = Sorter::whole_gpu(&g, v, ElemType::U32, n, false, knobs).unwrap();
+                let got = time_with(&g, &s, &data, 0, 0).unwrap().1;
+                assert!(got == want, "{} n={n} scan_alone_chunks={chunks}", v.name());
+            }
+        }
+    }
+}
+
 /// Keys with values: values 0, 1, 2, ... come back as the stable argsort (equal keys in input
 /// order), and any other values follow their keys; every type, sizes around the tile, the input
 /// shapes above (all-equal and few-distinct keys test the stability).

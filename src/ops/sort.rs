@@ -156,11 +156,13 @@ struct ThreeStep {
 }
 
 impl ThreeStep {
-    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool) -> Result<ThreeStep> {
+    /// `scan_alone`: [`OnesweepKnobs::scan_alone_chunks`].
+    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool, scan_alone: Option<u32>) -> Result<ThreeStep> {
         let tiles = capacity.div_ceil(RADIX_TILE).max(1);
+        let scan_alone = scan_alone.unwrap_or(if ctx.info().device_type == "CPU" { 1 << 16 } else { 1 });
         Ok(ThreeStep {
             count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[(1, ty as u32)])?,
-            scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[])?,
+            scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[(0, scan_alone)])?,
             scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[(1, ty as u32), (2, with_values as u32)])?,
             tile_counts: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile counts")?,
             tile_offsets: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile offsets")?,
@@ -251,17 +253,26 @@ pub struct OnesweepKnobs {
     pub late_publish: bool,
     /// Tests: every tile checks that its status word is 0 when it publishes ([`Sorter::dirty_state`]).
     pub check_state: bool,
+    /// The three-step pass's scan (`Radix`, and onesweep's fallback): up to how many chunks of
+    /// 4 x subgroup-size tiles the first subgroup of each digit's group scans alone, without the
+    /// group's barriers (radix_scan.comp). Default: 1 on GPUs; 2^16 (any) on CPU devices, where
+    /// those barriers made a radix sort of 1000 keys take 260 ms on lavapipe (now 22). The tests
+    /// set 0 and 1 to run the group's path on lavapipe too.
+    pub scan_alone_chunks: Option<u32>,
 }
 
 impl Radix {
-    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool, onesweep: Option<OnesweepKnobs>) -> Result<Radix> {
+    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool, knobs: OnesweepKnobs, onesweep: bool) -> Result<Radix> {
         let cpu = ctx.info().device_type == "CPU";
+        let scan_alone = knobs.scan_alone_chunks;
+        let onesweep = onesweep.then_some(knobs);
         let tiles = capacity.div_ceil(RADIX_TILE).max(1);
         let spec = [(1, ty as u32), (2, with_values as u32)];
         let (three_step, onesweep) = match onesweep {
-            None => (Some(ThreeStep::new(ctx, ty, capacity, with_values)?), None),
+            None => (Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone)?), None),
             Some(knobs) => {
-                let fallback = if knobs.fallback.unwrap_or(cpu) { Some(ThreeStep::new(ctx, ty, capacity, with_values)?) } else { None };
+                let fallback =
+                    if knobs.fallback.unwrap_or(cpu) { Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone)?) } else { None };
                 let state = Buffer::new(ctx, ONESWEEP_HEADER + 2 * RADIX_DIGITS * tiles, "onesweep state")?;
                 let digit_totals = Buffer::new(ctx, RADIX_PASSES as usize * RADIX_DIGITS, "onesweep digit totals")?;
                 // Zero once: after this every run leaves the totals and `done` zero (and resets
@@ -412,7 +423,8 @@ impl Sorter {
         Sorter::whole_gpu(ctx, variant, ty, capacity, true, OnesweepKnobs::default())
     }
 
-    /// `Radix` or `Onesweep`, with or without values, with onesweep's knobs (ignored by `Radix`).
+    /// `Radix` or `Onesweep`, with or without values, with onesweep's knobs (`Radix` takes only
+    /// `scan_alone_chunks`).
     pub fn whole_gpu(
         ctx: &Context,
         variant: Variant,
@@ -425,8 +437,7 @@ impl Sorter {
             return Err(Error::invalid(format!("{} sorts in one workgroup: keys with values take radix or onesweep", variant.name())));
         }
         variant.check_n(ctx, capacity)?;
-        let onesweep = (variant == Variant::Onesweep).then_some(knobs);
-        let pipelines = Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity, with_values, onesweep)?));
+        let pipelines = Pipelines::Radix(Box::new(Radix::new(ctx, ty, capacity, with_values, knobs, variant == Variant::Onesweep)?));
         Ok(Sorter { variant, ty, capacity, pipelines })
     }
 
