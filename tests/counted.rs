@@ -351,8 +351,7 @@ fn onesweep_counted_runs_leave_no_state_that_a_later_run_takes() {
 fn total_wrong(data: &[u32], got: u32, s: &Scanner) -> Option<String> {
     if s.ty == ElemType::F32 && s.op == Op::Sum {
         let sum = cpu::reduce::F32SumRef::of(data);
-        let bound = s.f32_sum_depth(data.len()) as f64 * f32::EPSILON as f64 * 0.5 * sum.abs * 1.0001
-            + data.len() as f64 * f32::MIN_POSITIVE as f64;
+        let bound = sum.bound(s.f32_sum_depth(data.len()), data.len());
         let g = f32::from_bits(got);
         return (!sum.accepts(g, bound)).then(|| format!("total {g}, the f64 sum is {} (bound {bound:e})", sum.exact()));
     }

@@ -11,7 +11,8 @@ layout(std430, binding = 2) writeonly buffer DigitTotals { uint digit_totals[]; 
 #include "device_count.glsl"
 // How many chunks of 4 x subgroup-size tiles the first subgroup scans alone, with no group
 // barrier, before the whole group takes over: 1 on GPUs (up to 393,216 keys with subgroups of
-// 32; past that a subgroup's dependent loads would cost more than the group's barriers), and
+// 32; past that the group's path is kept there, as measured before; one subgroup walking many
+// chunks of dependent loads was not measured on a GPU), and
 // unbounded on CPU devices (src/ops/sort.rs), where a group's barriers cost more than any scan:
 // with them lavapipe took 260 ms to sort 1000 keys, nearly all of it in this step.
 layout(constant_id = 0) const uint SUBGROUP_CHUNKS = 1u;

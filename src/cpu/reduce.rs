@@ -137,6 +137,13 @@ impl F32SumRef {
         }
     }
 
+    /// The stated rounding bound of a summation of these `n` values in which no value's path
+    /// takes more than `depth` roundings: depth * 2^-24 * sum|x| (+0.01%), plus n * 2^-126 for
+    /// devices that flush subnormals (`ops::reduce::f32_sum_bound`, `ops::scan::verify`).
+    pub fn bound(&self, depth: usize, n: usize) -> f64 {
+        rounding_bound(depth, self.abs, n)
+    }
+
     /// |got - the f64 sum| for a finite result of finite values; 0 otherwise (the verdict is
     /// [`F32SumRef::accepts`]'s).
     pub fn error(&self, got: f32) -> f64 {
@@ -147,6 +154,11 @@ impl F32SumRef {
             0.0
         }
     }
+}
+
+/// [`F32SumRef::bound`] for a magnitude sum `abs`.
+pub fn rounding_bound(depth: usize, abs: f64, n: usize) -> f64 {
+    depth as f64 * f32::EPSILON as f64 * 0.5 * abs * 1.0001 + n as f64 * f32::MIN_POSITIVE as f64
 }
 
 #[cfg(test)]

@@ -178,13 +178,17 @@ fn npy_dtype(descr: &str) -> Option<(ElemType, bool)> {
         b'>' => true,
         _ => return None,
     };
-    let ty = match &descr[1..] {
-        "u4" => ElemType::U32,
-        "i4" => ElemType::I32,
-        "f4" => ElemType::F32,
-        _ => return None,
-    };
+    let ty = ElemType::ALL.into_iter().find(|&t| npy_code(t) == &descr[1..])?;
     Some((ty, big))
+}
+
+/// The `.npy` code of a type, without its byte order.
+fn npy_code(ty: ElemType) -> &'static str {
+    match ty {
+        ElemType::U32 => "u4",
+        ElemType::I32 => "i4",
+        ElemType::F32 => "f4",
+    }
 }
 
 /// The element type of a `.npy` file (`<u4`, `<i4` or `<f4`, or big-endian `>u4`, `>i4`, `>f4`),
@@ -208,7 +212,7 @@ fn load_npy(bytes: &[u8], ty: ElemType) -> std::result::Result<Vec<u32>, String>
     let descr = npy_descr(header)?;
     let big = match npy_dtype(descr) {
         Some((t, big)) if t == ty => big,
-        _ => return Err(format!("dtype {descr} does not match --type {} (<{}4 or >{}4)", ty.name(), &ty.name()[..1], &ty.name()[..1])),
+        _ => return Err(format!("dtype {descr} does not match --type {} (<{c} or >{c})", ty.name(), c = npy_code(ty))),
     };
     if header.contains("'fortran_order': True") {
         return Err("fortran order is not supported".into());
@@ -236,12 +240,7 @@ pub fn save(path: &std::path::Path, ty: ElemType, data: &[u32]) -> Result<()> {
     let bytes: Vec<u8> = match ext.as_str() {
         "txt" | "csv" => data.iter().map(|&b| ty.format(b) + "\n").collect::<String>().into_bytes(),
         "npy" => {
-            let descr = match ty {
-                ElemType::U32 => "<u4",
-                ElemType::I32 => "<i4",
-                ElemType::F32 => "<f4",
-            };
-            let mut h = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': ({},), }}", data.len());
+            let mut h = format!("{{'descr': '<{}', 'fortran_order': False, 'shape': ({},), }}", npy_code(ty), data.len());
             while (10 + h.len() + 1) % 64 != 0 {
                 h.push(' ');
             }

@@ -414,5 +414,5 @@ pub fn f32_sum_bound(variant: Variant, n: usize, sum_abs: f64, range: usize) -> 
             chain + group + partials.div_ceil(LOCAL as usize) + group
         }
     };
-    depth as f64 * f32::EPSILON as f64 * 0.5 * sum_abs * 1.0001 + n as f64 * f32::MIN_POSITIVE as f64
+    crate::cpu::reduce::rounding_bound(depth, sum_abs, n)
 }

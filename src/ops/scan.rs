@@ -656,7 +656,6 @@ pub fn verify(data: &[u32], got: &[u32], ty: ElemType, op: Op, kind: Kind, depth
         return (Some(format!("{} outputs for {} inputs", got.len(), data.len())), 0.0);
     }
     if ty == ElemType::F32 && op == Op::Sum {
-        let depth = depth as f64;
         // The prefix's reference (F32SumRef: infinities, NaN and overflow as IEEE sums have them).
         let (mut prefix, mut worst) = (crate::cpu::reduce::F32SumRef::default(), 0.0f64);
         for (k, (&x, &g)) in data.iter().zip(got).enumerate() {
@@ -664,7 +663,7 @@ pub fn verify(data: &[u32], got: &[u32], ty: ElemType, op: Op, kind: Kind, depth
                 prefix = prefix.with(f32::from_bits(x));
             }
             let g = f32::from_bits(g);
-            let bound = depth * f32::EPSILON as f64 * 0.5 * prefix.abs * 1.0001 + (k + 1) as f64 * f32::MIN_POSITIVE as f64;
+            let bound = prefix.bound(depth, k + 1);
             if !prefix.accepts(g, bound) {
                 return (Some(format!("element {k}: {g:e}, the f64 prefix is {:e} (bound {bound:.2e})", prefix.exact())), worst);
             }
