@@ -1,5 +1,6 @@
 //! Memory-bandwidth references measured on the same device in the same run: a read-only kernel
-//! and a copy kernel (16-byte accesses, grid-stride), and `vkCmdCopyBuffer` for comparison.
+//! and a copy kernel (16-byte accesses, a grid covering the data once), and `vkCmdCopyBuffer` for comparison.
+use super::grid2d;
 use crate::gpu::{measure, Buffer, Context, Error, Kernel, Recorder, Result, Timing};
 use crate::shaders;
 
@@ -38,6 +39,14 @@ pub struct Bandwidth {
     pub gb_per_s: f64,
 }
 
+/// Invocations per group of both kernels.
+const LOCAL: u32 = 256;
+
+/// The read kernel's grid: a block of 2 x LOCAL uvec4 per group, over the whole buffer once.
+fn read_grid(count4: u32) -> [u32; 3] {
+    grid2d(count4.div_ceil(2 * LOCAL) as usize)
+}
+
 /// Measures the three probes on `bytes` of data (rounded down to 16; one binding at most).
 pub fn measure_all(ctx: &Context, bytes: u64, runs: u32) -> Result<Vec<Bandwidth>> {
     let info = ctx.info();
@@ -46,8 +55,6 @@ pub fn measure_all(ctx: &Context, bytes: u64, runs: u32) -> Result<Vec<Bandwidth
         return Err(Error::invalid("bandwidth probe needs at least 16 bytes"));
     }
     let count4 = (bytes / 16) as u32;
-    let wg = 256u32;
-    let groups = info.compute_units.map(|c| c * 8).unwrap_or(512);
     let src: Buffer<[u32; 4]> = Buffer::new(ctx, count4 as usize, "bandwidth src")?;
     let dst: Buffer<[u32; 4]> = Buffer::new(ctx, count4 as usize, "bandwidth dst")?;
     let sink: Buffer<u32> = Buffer::new(ctx, 1024, "bandwidth sink")?;
@@ -56,16 +63,17 @@ pub fn measure_all(ctx: &Context, bytes: u64, runs: u32) -> Result<Vec<Bandwidth
         rec.fill(&dst, 0);
         Ok(())
     })?;
-    let read = Kernel::new(ctx, &shaders::BANDWIDTH_READ, &[(0, wg)])?;
-    let copy = Kernel::new(ctx, &shaders::BANDWIDTH_COPY, &[(0, wg)])?;
-    let g = groups.min(count4.div_ceil(wg));
+    let read = Kernel::new(ctx, &shaders::BANDWIDTH_READ, &[(0, LOCAL)])?;
+    let copy = Kernel::new(ctx, &shaders::BANDWIDTH_COPY, &[(0, LOCAL)])?;
     let mut out = Vec::new();
     for probe in Probe::ALL {
         let timing = measure(ctx, 3, runs, |rec| match probe {
             Probe::ReadKernel => {
-                rec.dispatch(&read, [g, 1, 1], &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, 0xFFFF_FFFFu32]))
+                rec.dispatch(&read, read_grid(count4), &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, 0xFFFF_FFFFu32]))
             }
-            Probe::CopyKernel => rec.dispatch(&copy, [g, 1, 1], &[src.bind(), dst.bind()], bytemuck::bytes_of(&count4)),
+            Probe::CopyKernel => {
+                rec.dispatch(&copy, grid2d(count4.div_ceil(LOCAL) as usize), &[src.bind(), dst.bind()], bytemuck::bytes_of(&count4))
+            }
             Probe::CmdCopyBuffer => {
                 rec.copy_buffer_raw(src.raw(), 0, dst.raw(), 0, bytes);
                 Ok(())
@@ -102,15 +110,14 @@ impl L2Scrub {
             rec.fill(&sink, 0);
             Ok(())
         })?;
-        Ok(L2Scrub { probe: Some((Kernel::new(ctx, &shaders::BANDWIDTH_READ, &[(0, 256)])?, src, sink)) })
+        Ok(L2Scrub { probe: Some((Kernel::new(ctx, &shaders::BANDWIDTH_READ, &[(0, LOCAL)])?, src, sink)) })
     }
 
     /// Records the read (the caller puts a barrier between it and the timed work).
     pub fn record(&self, rec: &mut Recorder) -> Result<()> {
         if let Some((read, src, sink)) = &self.probe {
             let count4 = src.len() as u32;
-            let groups = count4.div_ceil(256).min(4096);
-            rec.dispatch(read, [groups, 1, 1], &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, 0xFFFF_FFFFu32]))?;
+            rec.dispatch(read, read_grid(count4), &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, 0xFFFF_FFFFu32]))?;
         }
         Ok(())
     }

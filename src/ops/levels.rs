@@ -27,7 +27,7 @@ use ash::vk;
 const BINS: usize = crate::cpu::levels::BINS;
 /// Words of the levels buffer: black, white, 2 unused, the 256-entry stretch table.
 pub const LEVELS_WORDS: usize = 4 + BINS;
-/// Workgroups of `stretch.comp`'s persistent grid.
+/// Workgroups of `stretch_and_count.comp`'s persistent grid (it sums a histogram per group).
 const STRETCH_GROUPS: u64 = 1024;
 
 /// The pipelines of one frame and its scratch (two histograms and the levels). One `Levels`
@@ -497,9 +497,14 @@ impl Levels {
         // Step 3: every pixel through the table.
         match pixels {
             Pixels::Buffers { src, dst } => {
-                let groups = ((n / 4) as u64).div_ceil(256).clamp(1, STRETCH_GROUPS) as u32;
+                // One uvec4 per invocation, the grid covering the image once.
                 let (s, d) = (src.bind_range(0, n), dst.bind_range(0, n));
-                rec.dispatch(&self.stretch, [groups, 1, 1], &[s, d, s, d, self.levels.bind()], bytemuck::bytes_of(&(n as u32)))?;
+                rec.dispatch(
+                    &self.stretch,
+                    super::grid2d((n / 4).div_ceil(256).max(1)),
+                    &[s, d, s, d, self.levels.bind()],
+                    bytemuck::bytes_of(&(n as u32)),
+                )?;
             }
             Pixels::Images { src, dst } => self.dispatch_image(rec, &images.unwrap().stretch, Bind::raw_image(src), dst, width, height)?,
             Pixels::Sampled { src, dst } => {

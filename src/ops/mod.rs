@@ -15,6 +15,14 @@ pub mod scan;
 pub mod sort;
 
 /// A variant by its command-line name; the error lists every name (`what`: "variant", ...).
+/// `groups` workgroups as a 2-D grid when past the 65535 limit of one dimension: 32768 wide, so
+/// kernels find their group as `gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x` and the
+/// extra groups of the last row leave.
+pub(crate) fn grid2d(groups: usize) -> [u32; 3] {
+    let x = groups.min(32768);
+    [x as u32, groups.div_ceil(x.max(1)) as u32, 1]
+}
+
 pub(crate) fn variant_named<V: Copy>(s: &str, all: &[V], name: fn(V) -> &'static str, what: &str) -> crate::gpu::Result<V> {
     all.iter().copied().find(|&v| name(v) == s).ok_or_else(|| {
         let names: Vec<&str> = all.iter().map(|&v| name(v)).collect();

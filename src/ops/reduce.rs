@@ -6,6 +6,7 @@
 //! differ from the sequential sum by at most [`f32_sum_bound`]. n = 0 has no result (`None`).
 //!
 //! Inputs longer than one storage binding are processed in ranges of [`range_elems`] elements.
+use super::grid2d;
 use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
 use crate::shaders;
 
@@ -345,12 +346,6 @@ impl Reducer {
 /// small inputs, at most `GRID`.
 fn grid_groups(len: usize) -> u32 {
     (len.div_ceil(LOCAL as usize * 32)).clamp(1, GRID as usize) as u32
-}
-
-/// `groups` workgroups as a 2D grid when past the 65535 limit of one dimension (reduce, scan).
-pub(crate) fn grid2d(groups: usize) -> [u32; 3] {
-    let x = groups.min(32768);
-    [x as u32, groups.div_ceil(x.max(1)) as u32, 1]
 }
 
 /// Reduces `data` (bits of `ty`) on the GPU. `None` for n = 0 (no elements: no sum, min or max).

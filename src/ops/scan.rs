@@ -10,7 +10,8 @@
 //!
 //! Inputs longer than one storage binding are processed in ranges of
 //! [`range_elems`](super::reduce::range_elems) elements.
-use super::reduce::{grid2d, range_elems, ElemType, Op};
+use super::grid2d;
+use super::reduce::{range_elems, ElemType, Op};
 use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
 use crate::shaders;
 
