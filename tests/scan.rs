@@ -102,6 +102,22 @@ fn ranges_reuse_and_in_place() {
 }
 
 #[test]
+fn in_place_across_tiles_with_a_partial_last_uvec4() {
+    // Reduce-then-scan scans a last tile that ends in a partial uvec4 in a dispatch of its own,
+    // beside the whole tiles' one: in place, their bindings must not overlap (synchronization
+    // validation reports it if they do), and the results must agree.
+    let g = gpu();
+    for v in Variant::ALL {
+        for n in [4099usize, 10_003, 1_000_003, 1_000_004] {
+            let s = Scanner::new(&g, v, ElemType::U32, Op::Sum, Kind::Exclusive, n).unwrap();
+            let data = generate(n, ElemType::U32, Dist::Uniform, n as u64);
+            let got = scan_with(&g, &s, &data, true);
+            assert_agrees(&data, &got, &s, &format!("in place {} n={n}", v.name()));
+        }
+    }
+}
+
+#[test]
 fn records_twice_in_one_command_buffer() {
     // Each run leaves its state clean for the next (the single pass: no fill); a barrier between
     // the two records, as the contract asks. Sizes that shrink and grow, ranges of 4096 included.

@@ -1,9 +1,14 @@
 #version 450
-// Ours, step 3 of 3: each workgroup scans its chunk again, starting from its scanned partial.
-// A tile is 8 consecutive elements per invocation (two 16-byte loads): each invocation scans its
-// 8 in registers, the group scans the invocations' totals (subgroup arithmetic, one shared slot
-// per subgroup), and the tile is written with two 16-byte stores; the tile's total carries into
-// the next tile of the chunk.
+// Ours, step 3 of 3: each workgroup scans one tile (scan_striped_tile.glsl: invocation t holds
+// uvec4 t + 256 r in round r), starting from its scanned partial. Each invocation combines its
+// uvec4 of each round, the subgroups scan those (one subgroup scan per round), every subgroup's
+// round totals go to shared memory, and after ONE barrier each invocation adds the tile's
+// partial, the rounds before and the subgroups before in its round, and writes with 16-byte
+// stores.
+// TAIL = 1 only for the tile that holds a range's last, partial uvec4 (n not a multiple of 4),
+// dispatched on its own: that pipeline also loads and stores elements one by one. With those
+// scalar accesses in the pipeline of every tile, even where they never ran, the scan of 2^26 u32
+// took 0.191 ms instead of 0.138 on the H200 (docs/scan.md).
 #extension GL_GOOGLE_include_directive : require
 #include "scan_common.glsl"
 #include "scan_group.glsl"
@@ -12,42 +17,63 @@ layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 layout(std430, binding = 2) writeonly buffer Out1 { uint y1[]; };
 layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
 layout(std430, binding = 4) readonly buffer Partials { uint partials[]; };
-const uint PER = 8u;
+#include "scan_striped_tile.glsl"
+// Each subgroup's total of each round (slots for subgroups of one invocation).
+shared uint round_totals[STRIPED_ROUNDS][gl_WorkGroupSize.x];
+layout(constant_id = 3) const uint TAIL = 0u;
 
 void main() {
-    uint L = gl_WorkGroupSize.x, t = gl_LocalInvocationID.x, g = gl_WorkGroupID.x;
-    uint start = g * p.chunk, end = min(p.n, start + p.chunk);
-    uint carry = partials[p.offset + g];
+    uint tile = striped_tile();
+    if (tile * STRIPED_ROUNDS * gl_WorkGroupSize.x * 4u >= max(p.n, 1u)) return; // uniform: past the grid's last row
+    uvec4 v[STRIPED_ROUNDS];
+    for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
+        uint at = striped_at(tile, r);
+        v[r] = TAIL == 1u ? striped_load(at, p.n) : at < p.n / 4u ? (((p.flags & ENCODE) != 0u) ? encode4(x4[at]) : x4[at]) : uvec4(identity());
+    }
+    uint carry = partials[p.offset + tile];
+    uint own[STRIPED_ROUNDS], before_me[STRIPED_ROUNDS];
+    for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
+        own[r] = combine(combine(v[r].x, v[r].y), combine(v[r].z, v[r].w));
+        before_me[r] = subgroup_exclusive(own[r]);
+        if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) round_totals[r][gl_SubgroupID] = combine(before_me[r], own[r]);
+    }
+    barrier(); // every subgroup's round totals are in their slots
     bool exclusive = (p.flags & EXCLUSIVE) != 0u;
-    for (uint tile = start; tile < end; tile += PER * L) {
-        uint first = tile + PER * t;
-        uint v[PER];
-        bool whole = first + PER <= end;
-        if (whole) {
-            uvec4 u = x4[first / 4u], w = x4[first / 4u + 1u];
-            v = uint[PER](u.x, u.y, u.z, u.w, w.x, w.y, w.z, w.w);
-            for (uint k = 0u; k < PER; ++k) v[k] = load_key(v[k]);
-        } else {
-            for (uint k = 0u; k < PER; ++k) v[k] = first + k < end ? load_key(x1[first + k]) : identity();
+    uint rounds_before = carry;
+    uvec4 tail = uvec4(0u);
+    bool has_tail = false;
+    for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
+        uint before_sg = identity(), round_total = identity();
+        for (uint k = 0u; k < gl_NumSubgroups; ++k) {
+            if (k == gl_SubgroupID) before_sg = round_total;
+            round_total = combine(round_total, round_totals[r][k]);
         }
-        uint mine = v[0];
-        for (uint k = 1u; k < PER; ++k) mine = combine(mine, v[k]);
-        uint tile_total;
-        uint run = combine(carry, group_exclusive(mine, tile_total));
-        uint r[PER];
-        for (uint k = 0u; k < PER; ++k) {
-            uint next = combine(run, v[k]);
-            r[k] = store_value(exclusive ? run : next);
-            run = next;
+        uint run = combine(rounds_before, combine(before_sg, before_me[r]));
+        uvec4 o;
+        uint nxt = combine(run, v[r].x);
+        o.x = store_value(exclusive ? run : nxt);
+        run = nxt;
+        nxt = combine(run, v[r].y);
+        o.y = store_value(exclusive ? run : nxt);
+        run = nxt;
+        nxt = combine(run, v[r].z);
+        o.z = store_value(exclusive ? run : nxt);
+        run = nxt;
+        nxt = combine(run, v[r].w);
+        o.w = store_value(exclusive ? run : nxt);
+        uint at = striped_at(tile, r);
+        if (at < p.n / 4u) y4[at] = o;
+        if (TAIL == 1u && at == p.n / 4u) { // the range's last, partial uvec4
+            tail = o;
+            has_tail = true;
         }
-        if (whole) {
-            y4[first / 4u] = uvec4(r[0], r[1], r[2], r[3]);
-            y4[first / 4u + 1u] = uvec4(r[4], r[5], r[6], r[7]);
-        } else {
-            for (uint k = 0u; k < PER; ++k) {
-                if (first + k < end) y1[first + k] = r[k];
-            }
+        rounds_before = combine(rounds_before, round_total);
+    }
+    // Its elements one by one.
+    uint first = p.n / 4u * 4u;
+    if (TAIL == 1u && has_tail) {
+        for (uint c = 0u; c < 3u; ++c) {
+            if (first + c < p.n) y1[first + c] = tail[c];
         }
-        carry = combine(carry, tile_total);
     }
 }

@@ -57,7 +57,7 @@ impl Variant {
             }
             Variant::Blelloch => "lecture step 2: 512 per workgroup, work-efficient up-sweep and down-sweep tree (padded against bank conflicts), totals scanned and added back",
             Variant::ReduceThenScan => {
-                "ours: persistent grid; each group reduces its chunk (16-byte loads), one group scans the partials, each group rescans its chunk (8 per invocation, subgroup scans)"
+                "ours: one tile of 4096 per group (striped 16-byte loads): each group reduces its tile, one group scans the partials, each group rescans its tile from its partial (one barrier)"
             }
             Variant::SinglePass => {
                 "ours: one pass, decoupled look-back (as CUB): a persistent grid takes tiles of 2048 by ticket, publishes each aggregate at once and walks back for it a tile later; a stuck predecessor is reduced here"
@@ -105,13 +105,13 @@ fn push(n: usize, flags: u32, offset: usize, chunk: usize) -> Vec<u8> {
     bytemuck::cast_slice(&[n as u32, flags, offset as u32, chunk as u32]).to_vec()
 }
 
-/// Ours: the chunk (elements per workgroup, a multiple of a tile) and the workgroups of a range
-/// of `len` elements.
-fn chunking(len: usize) -> (usize, usize) {
-    let len = len.max(1);
-    let groups = len.div_ceil(TILE).clamp(1, GRID);
-    let chunk = len.div_ceil(groups).div_ceil(TILE) * TILE;
-    (chunk, len.div_ceil(chunk).max(1))
+/// Elements per tile of reduce-then-scan (`glsl/include/scan_striped_tile.glsl`: 4 rounds of
+/// LOCAL uvec4), one tile per workgroup.
+const STRIPED_TILE: usize = 4 * 4 * LOCAL as usize;
+
+/// Reduce-then-scan's tiles (and workgroups) of a range of `len` elements: at least one.
+fn striped_tiles(len: usize) -> usize {
+    len.div_ceil(STRIPED_TILE).max(1)
 }
 
 enum Kernels {
@@ -119,7 +119,9 @@ enum Kernels {
     /// exclusive scan.
     Blocks { scan: Kernel, add: Kernel, totals: Vec<Buffer<u32>>, scanned: Vec<Buffer<u32>> },
     /// Steps 1-3 and the partials (one per workgroup of every range).
-    ReduceThenScan { reduce: Kernel, partials_scan: Kernel, scan: Kernel, partials: Buffer<u32> },
+    /// Reduce-then-scan: the scan of whole tiles, and of a range's last tile when it ends in a
+    /// partial uvec4 (`TAIL`).
+    ReduceThenScan { reduce: Kernel, partials_scan: Kernel, scan: Kernel, scan_tail: Kernel, partials: Buffer<u32> },
     /// The look-back kernel; its ticket and tile status (zeroed before every run).
     SinglePass { kernel: Kernel, state: Buffer<u32> },
 }
@@ -239,11 +241,13 @@ impl Scanner {
                 }
             }
             Variant::ReduceThenScan => {
-                let partials = capacity.div_ceil(range) * GRID;
+                // A multiple of 4 words: the partials' scan reads and writes them as uvec4.
+                let partials = (capacity.div_ceil(range) * striped_tiles(capacity.min(range))).div_ceil(4) * 4;
                 Kernels::ReduceThenScan {
                     reduce: Kernel::new(ctx, &shaders::SCAN_REDUCE_THEN_SCAN_REDUCE, &spec)?,
                     partials_scan: Kernel::new(ctx, &shaders::SCAN_REDUCE_THEN_SCAN_PARTIALS, &spec)?,
                     scan: Kernel::new(ctx, &shaders::SCAN_REDUCE_THEN_SCAN_SCAN, &spec)?,
+                    scan_tail: Kernel::new(ctx, &shaders::SCAN_REDUCE_THEN_SCAN_SCAN, &[spec.as_slice(), &[(3, 1)]].concat())?,
                     partials: Buffer::new(ctx, partials.max(1), "scan partials")?,
                 }
             }
@@ -363,16 +367,16 @@ impl Scanner {
                     }
                 }
             }
-            Kernels::ReduceThenScan { reduce, partials_scan, scan, partials } => {
+            Kernels::ReduceThenScan { reduce, partials_scan, scan, scan_tail, partials } => {
                 let mut offsets = Vec::new();
                 let mut total = 0;
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute); // disjoint partials, one binding
                     }
-                    let (chunk, groups) = chunking(e - s);
+                    let groups = striped_tiles(e - s);
                     let binds = [input.bind_range(s, e), input.bind_range(s, e), partials.bind()];
-                    rec.dispatch(reduce, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE, total, chunk))?;
+                    rec.dispatch(reduce, grid2d(groups), &binds, &push(e - s, ENCODE, total, 0))?;
                     offsets.push(total);
                     total += groups;
                 }
@@ -380,10 +384,20 @@ impl Scanner {
                 rec.dispatch(partials_scan, [1, 1, 1], &[partials.bind()], &push(total, 0, 0, 0))?;
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     rec.barrier(Sync::ComputeToCompute);
-                    let (chunk, groups) = chunking(e - s);
-                    let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
-                    let binds = [i, i, o, o, partials.bind()];
-                    rec.dispatch(scan, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE | DECODE | kind, offsets[k], chunk))?;
+                    // A last tile that ends in a partial uvec4 is scanned on its own, as a range
+                    // of its own: the two dispatches bind disjoint parts of input and output (in
+                    // place too), so no barrier goes between them.
+                    let tiles = striped_tiles(e - s);
+                    let whole = if (e - s) % 4 == 0 { tiles } else { tiles - 1 };
+                    let mid = (s + whole * STRIPED_TILE).min(e);
+                    let flags = ENCODE | DECODE | kind;
+                    for (kernel, (a, b), groups, first) in [(scan, (s, mid), whole, 0), (scan_tail, (mid, e), tiles - whole, whole)] {
+                        if groups > 0 && b > a {
+                            let (i, o) = (input.bind_range(a, b), output.bind_range(a, b));
+                            let binds = [i, i, o, o, partials.bind()];
+                            rec.dispatch(kernel, grid2d(groups), &binds, &push(b - a, flags, offsets[k] + first, 0))?;
+                        }
+                    }
                 }
             }
             Kernels::SinglePass { .. } => self.record_single_pass(rec, input, &ranges, None, output, None)?,
@@ -630,12 +644,13 @@ pub fn f32_sum_depth_tiles(variant: Variant, n: usize, range: usize, tile: usize
             level_lens(n, variant.block()).len() * (steps + 2)
         }
         Variant::ReduceThenScan => {
-            let per = n.min(range);
-            let (chunk, _) = chunking(per);
-            let partials = n.div_ceil(range) * GRID;
-            let reduce = chunk.div_ceil(4 * l) + 4 + 2 * l; // lane chains, the 4 lanes, subgroup + shared
-            let partials_scan = partials.div_ceil(l) + 2 * l + 2; // carries, group steps
-            let scan = chunk.div_ceil(TILE) + 8 + 2 * l + 2; // tile carries, 8 in registers, group steps
+            let partials = n.div_ceil(range) * striped_tiles(n.min(range));
+            let reduce = 4 + 4 + 2 * l; // the 4 rounds, the 4 lanes, subgroup + shared
+                                        // The steps' carries, an invocation's run of 64, group steps, its prefix.
+            let partials_scan = partials.div_ceil(64 * l) + 64 + 2 * l + 2;
+            // A uvec4's lanes, the subgroup scan, the subgroups before (and each round's total),
+            // the rounds before, the partial.
+            let scan = 4 + 3 * l + 4 + 2;
             reduce + partials_scan + scan
         }
         // A tile's own steps (at most one per element: in registers, subgroup and group steps)
