@@ -29,9 +29,11 @@ layout(constant_id = 3) const uint FUNC = 0u;
 layout(constant_id = 10) const uint SPIN_LIMIT = 1u << 20; // tests: 0
 layout(constant_id = 11) const uint HALVES = 0u;
 // tile_base: the tiles of the ranges before this one (0: one range); last: 1 in the last range;
-// total_tiles: of every range (the last superblock's size).
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint last; uint total_tiles; } p;
+// total_tiles: of every range (the last superblock's size); first_tile: this dispatch's first
+// tile (the PARTIAL_UVEC4 pipeline's one tile: the last, when it ends in a partial uvec4).
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint last; uint total_tiles; uint first_tile; } p;
 #include "compact_common.glsl"
+#define TAIL_SPEC
 #include "stable_tile.glsl"
 layout(std430, binding = 2) writeonly buffer Count { uint count; };
 // As stable_count_overlap.comp: words[2g + wset] tile g's word, sums[2j + set] superblock j's.
@@ -126,7 +128,7 @@ void write_staged(uint at, uint kept) {
 }
 
 void main() {
-    uint t = gl_LocalInvocationID.x, tile = gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y, L = gl_WorkGroupSize.x;
+    uint t = gl_LocalInvocationID.x, tile = p.first_tile + gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y, L = gl_WorkGroupSize.x;
     if (tile * tile_size() >= p.n) return; // uniform: past the last tile of a 2-D grid
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
     uvec4 v[ROUNDS];

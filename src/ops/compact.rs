@@ -778,13 +778,20 @@ impl Compactor {
                     let cspec = [(0, COUNTER_LOCAL), spec[1], spec[2], (7, 4 * LOCAL / COUNTER_LOCAL), publish];
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_COUNT_OVERLAP, &cspec)?);
                     let spin = if knobs.stable_overlap_recount { vec![(10, 0)] } else { vec![] };
-                    // the scatter writing by subgroups, the flip, then the scatter writing in halves
-                    let scatter = |halves: u32| {
-                        Kernel::new(ctx, &shaders::COMPACT_STABLE_SCATTER_OVERLAP, &[&spec[..], &spin, &[(11, halves)]].concat())
+                    // the scatter writing by subgroups, the flip, the scatter writing in halves, then
+                    // both scatters for the tile that ends in a partial uvec4 (PARTIAL_UVEC4)
+                    let scatter = |halves: u32, tail: u32| {
+                        Kernel::new(
+                            ctx,
+                            &shaders::COMPACT_STABLE_SCATTER_OVERLAP,
+                            &[&spec[..], &spin, &[(11, halves), (12, tail)]].concat(),
+                        )
                     };
-                    k.push(scatter(0)?);
+                    k.push(scatter(0, 0)?);
                     k.push(Kernel::new(ctx, &shaders::COMPACT_STABLE_OVERLAP_FLIP, &[])?);
-                    k.push(scatter(1)?);
+                    k.push(scatter(1, 0)?);
+                    k.push(scatter(0, 1)?);
+                    k.push(scatter(1, 1)?);
                 }
                 if variant == Variant::StableLookback {
                     if capacity >= 1 << 30 {
@@ -1123,10 +1130,21 @@ impl Compactor {
                 rec.barrier(Sync::ComputeToCompute); // the same kernels one after the other
             }
             let binds = [scatter_binds(*r, words), vec![words, supers]].concat(); // and their volatile twins
-            let mut pc = push(*r, 0, 1);
-            pc.extend_from_slice(bytemuck::bytes_of(&(total_tiles as u32)));
             let halves = self.knobs.stable_overlap_halves.unwrap_or(HALVES_BY_DEFAULT);
-            rec.dispatch(&self.kernels[if halves { 8 } else { 6 }], grid(*r), &binds, &pc)?;
+            // A last tile that ends in a partial uvec4 goes to the PARTIAL_UVEC4 pipeline, alone: the other
+            // tiles' pipeline then has no element-by-element loads.
+            let whole = if (r.1 - r.0) % 4 == 0 { total_tiles } else { total_tiles - 1 };
+            let pc = |first: usize| [push(*r, 0, 1), bytemuck::cast_slice(&[total_tiles as u32, first as u32]).to_vec()].concat();
+            if whole > 0 {
+                let x = whole.min(MAX_GROUPS);
+                rec.dispatch(&self.kernels[if halves { 8 } else { 6 }], [x as u32, whole.div_ceil(x) as u32, 1], &binds, &pc(0))?;
+            }
+            if whole < total_tiles {
+                if self.overlap_barrier && whole > 0 {
+                    rec.barrier(Sync::ComputeToCompute); // validation: both write the output's binding
+                }
+                rec.dispatch(&self.kernels[if halves { 10 } else { 9 }], [1, 1, 1], &binds, &pc(whole))?;
+            }
             stamp(rec, "scatter")?;
             rec.barrier(Sync::ComputeToCompute); // every group has read the parity
             rec.dispatch(&self.kernels[7], [1, 1, 1], &[words, supers], &[])?;
