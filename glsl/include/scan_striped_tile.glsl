@@ -16,13 +16,17 @@ uint striped_at(uint tile, uint r) {
     return (tile * STRIPED_ROUNDS + r) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
 }
 
-// The keys of uvec4 `at` of a range of n elements: whole uvec4s with one 16-byte load, the last
-// partial one element by element, and the identity past the end.
+// The keys of uvec4 `at` of a range of n elements if it is whole (one 16-byte load), else the
+// identity: for pipelines that never load a partial uvec4.
+uvec4 striped_load_whole(uint at, uint n) {
+    if (at >= n / 4u) return uvec4(identity());
+    uvec4 u = x4[at];
+    return (p.flags & ENCODE) != 0u ? encode4(u) : u;
+}
+
+// As striped_load_whole, and the last partial uvec4 element by element.
 uvec4 striped_load(uint at, uint n) {
-    if (at < n / 4u) {
-        uvec4 u = x4[at];
-        return (p.flags & ENCODE) != 0u ? encode4(u) : u;
-    }
+    if (at < n / 4u) return striped_load_whole(at, n);
     uvec4 v = uvec4(identity());
     uint first = 4u * at;
     if (first < n) v.x = load_key(x1[first]);

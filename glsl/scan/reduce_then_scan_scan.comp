@@ -28,7 +28,7 @@ void main() {
     uvec4 v[STRIPED_ROUNDS];
     for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
         uint at = striped_at(tile, r);
-        v[r] = TAIL == 1u ? striped_load(at, p.n) : at < p.n / 4u ? (((p.flags & ENCODE) != 0u) ? encode4(x4[at]) : x4[at]) : uvec4(identity());
+        v[r] = TAIL == 1u ? striped_load(at, p.n) : striped_load_whole(at, p.n);
     }
     uint carry = partials[p.offset + tile];
     uint own[STRIPED_ROUNDS], before_me[STRIPED_ROUNDS];
