@@ -42,12 +42,19 @@ layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
 // zeroed by a run); pad[1]: groups done (CLEAN).
 layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint pad[3]; uvec4 status[]; };
 const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu;
-const uint CLEAN = 16u, LAST_RANGE = 32u, COUNTED = 64u, TOTAL = 128u; // push flags of the single pass
+const uint CLEAN = 16u, LAST_RANGE = 32u, COUNTED = 64u, TOTAL = 128u, IN_PLACE = 256u; // push flags of the single pass
 // Loop iterations the walks of one invocation may spend (below llvmpipe's 65535; 0 in a test: every
 // walk gives up at once, and the host must say so).
 layout(constant_id = 7) const uint WALK_BUDGET = 32768u;
 // Tests only: 1 checks that every tile's status words are 0 when it starts (pad[0] bit 1 if not).
 layout(constant_id = 8) const uint CHECK_STATE = 0u;
+// Tests only: 1 makes the walks treat an AGGREGATE as unpublished, so that they reduce tiles whose
+// groups are about to write (in place: over that input) and must take the word they then find;
+// 2 as 1 without reading the status again (the fallback as it was: in place it may take outputs
+// for input, and the tests must see it).
+layout(constant_id = 9) const uint FORCE_FALLBACK = 0u;
+// 1 on GPUs: a fence between a fallback's loads and its second read of the status (see there).
+layout(constant_id = 10) const uint WALK_FENCE = 1u;
 shared uint ticket_shared[2], walk_sum;
 // Elements of this range: the push constant n, or the device's count (counted runs, one range).
 uint N;
@@ -105,7 +112,7 @@ uint look_back(uint gtile) {
         int j = nearest - int(lane);
         uvec4 s = j >= 0 ? status[j] : uvec4(0u);
         bool incl = (s.z & s.w & VALID) != 0u;
-        bool agg = (s.x & s.y & VALID) != 0u;
+        bool agg = (s.x & s.y & VALID) != 0u && FORCE_FALLBACK == 0u;
         uint val = incl ? (s.z & 0xFFFFu) | (s.w << 16u) : (s.x & 0xFFFFu) | (s.y << 16u);
         uvec4 wait_b = subgroupBallot(j >= 0 && !incl && !agg), end_b = subgroupBallot(incl);
         uint first_wait = wait_b == uvec4(0u) ? FAR : subgroupBallotFindLSB(wait_b);
@@ -128,7 +135,26 @@ uint look_back(uint gtile) {
             spent += tile_elems() / 4u / gl_SubgroupSize + 1u;
             // A predecessor is never a range's last tile: its elements are whole uvec4s.
             for (; 4u * i < end; i += gl_SubgroupSize) r = combine(r, combine(combine(load_key(x4[i].x), load_key(x4[i].y)), combine(load_key(x4[i].z), load_key(x4[i].w))));
-            prefix = combine(subgroup_combine(r), prefix);
+            r = subgroup_combine(r);
+            // In place, that tile's group may have published and overwritten its input with its
+            // outputs since the last poll: read its status again, after the input (its group
+            // publishes before it writes), and take a published word over what was read. The
+            // status is read by atomics, which no compiler moves before the loads above; on GPUs a
+            // fence orders them too. (Not on CPU devices: Mesa 22's llvmpipe makes a fence a
+            // workgroup barrier, which only this subgroup would reach.)
+            if (WALK_FENCE == 1u) memoryBarrierBuffer();
+            uvec4 again = uvec4(0u);
+            if (FORCE_FALLBACK != 2u && subgroupElect()) {
+                again = uvec4(atomicOr(status[nearest].x, 0u), atomicOr(status[nearest].y, 0u), atomicOr(status[nearest].z, 0u), atomicOr(status[nearest].w, 0u));
+            }
+            again = subgroupBroadcastFirst(again);
+            if ((again.z & again.w & VALID) != 0u) {
+                prefix = combine((again.z & 0xFFFFu) | (again.w << 16u), prefix);
+                done = true;
+                break;
+            }
+            if ((again.x & again.y & VALID) != 0u) r = (again.x & 0xFFFFu) | (again.y << 16u);
+            prefix = combine(r, prefix);
             nearest -= 1;
             polls = 0u;
             if (nearest < 0) { // that was tile 0: nothing is before it
@@ -155,6 +181,10 @@ void finish_tile(uint tile, uint total, uint before, uint v[PER], bool last) {
         }
     }
     barrier(); // the prefix is known (walk_sum next changes after the next tile's barriers)
+    // In place the outputs overwrite the input that a walk's fallback may read: a walk that reads
+    // an output must then find this tile's INCLUSIVE (it reads the status after the input). A
+    // fence in every invocation (uniform: on llvmpipe a fence is also a workgroup barrier).
+    if ((p.flags & IN_PLACE) != 0u) memoryBarrierBuffer();
     uint run = combine(gtile == 0u ? identity() : walk_sum, before);
     if (last && (p.flags & TOTAL) != 0u && gl_LocalInvocationIndex == 0u) {
         total_out = decode_out(combine(gtile == 0u ? identity() : walk_sum, total));

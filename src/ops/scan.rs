@@ -100,6 +100,7 @@ const CLEAN: u32 = 16;
 const LAST_RANGE: u32 = 32;
 const COUNTED: u32 = 64;
 const TOTAL: u32 = 128;
+const IN_PLACE: u32 = 256;
 
 fn push(n: usize, flags: u32, offset: usize, chunk: usize) -> Vec<u8> {
     bytemuck::cast_slice(&[n as u32, flags, offset as u32, chunk as u32]).to_vec()
@@ -148,6 +149,10 @@ pub struct Knobs {
     pub clean: bool,
     /// Tests: every tile checks that its status words are 0 when it starts ([`Scanner::dirty_state`]).
     pub check_state: bool,
+    /// Tests: 1 makes the walks reduce every predecessor not yet INCLUSIVE themselves (in place:
+    /// input its group may be overwriting); 2 as 1 without the status read after it (wrong in
+    /// place, for the tests to fail).
+    pub force_fallback: u32,
 }
 
 impl Default for Knobs {
@@ -162,6 +167,7 @@ impl Default for Knobs {
             walk_budget: WALK_BUDGET,
             clean: true,
             check_state: false,
+            force_fallback: 0,
         }
     }
 }
@@ -217,6 +223,9 @@ impl Scanner {
         if !knobs.local.is_power_of_two() || !(32..=1024).contains(&knobs.local) {
             return Err(Error::invalid(format!("{} invocations per workgroup: a power of two in 32..=1024", knobs.local)));
         }
+        if knobs.force_fallback > 2 {
+            return Err(Error::invalid(format!("force_fallback {}: 0, 1 or 2", knobs.force_fallback)));
+        }
         let tile = knobs.per as usize * knobs.local as usize;
         if !range.is_power_of_two() || range < 4096 || range > range_elems(ctx) {
             return Err(Error::invalid(format!("range of {range} elements: a power of two in 4096..={}", range_elems(ctx))));
@@ -263,6 +272,10 @@ impl Scanner {
                     (6, knobs.diag),
                     (7, knobs.walk_budget),
                     (8, knobs.check_state as u32),
+                    (9, knobs.force_fallback),
+                    // No fence in a walk on CPU devices: Mesa 22's llvmpipe makes any fence a
+                    // workgroup barrier, and only one subgroup walks.
+                    (10, (ctx.info().device_type != "CPU") as u32),
                 ];
                 let state = Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?;
                 ctx.submit(|rec| {
@@ -558,6 +571,9 @@ impl Scanner {
             };
             let binds = [i, i, o, o, state.bind(), n_bind, total_bind];
             let mut flags = ENCODE | DECODE | kind | counted | write_total;
+            if input.raw() == output.raw() {
+                flags |= IN_PLACE; // the outputs overwrite what a walk's fallback may read
+            }
             if self.clean {
                 flags |= CLEAN | if last { LAST_RANGE } else { 0 };
             }
