@@ -140,8 +140,8 @@ uint look_back(uint gtile) {
             // outputs since the last poll: read its status again, after the input (its group
             // publishes before it writes), and take a published word over what was read. The
             // status is read by atomics, which no compiler moves before the loads above; on GPUs a
-            // fence orders them too. (Not on CPU devices: Mesa 22's llvmpipe makes a fence a
-            // workgroup barrier, which only this subgroup would reach.)
+            // fence orders them too. (Not on CPU devices: Mesa 22's llvmpipe suspends a subgroup at a
+            // fence in a loop as at a barrier, and only this subgroup walks; selftest/divergent_fence.)
             if (WALK_FENCE == 1u) memoryBarrierBuffer();
             uvec4 again = uvec4(0u);
             if (FORCE_FALLBACK != 2u && subgroupElect()) {
@@ -183,7 +183,7 @@ void finish_tile(uint tile, uint total, uint before, uint v[PER], bool last) {
     barrier(); // the prefix is known (walk_sum next changes after the next tile's barriers)
     // In place the outputs overwrite the input that a walk's fallback may read: a walk that reads
     // an output must then find this tile's INCLUSIVE (it reads the status after the input). A
-    // fence in every invocation (uniform: on llvmpipe a fence is also a workgroup barrier).
+    // fence in every invocation, so every subgroup meets as many fences (see the walk's fence).
     if ((p.flags & IN_PLACE) != 0u) memoryBarrierBuffer();
     uint run = combine(gtile == 0u ? identity() : walk_sum, before);
     if (last && (p.flags & TOTAL) != 0u && gl_LocalInvocationIndex == 0u) {

@@ -273,8 +273,8 @@ impl Scanner {
                     (7, knobs.walk_budget),
                     (8, knobs.check_state as u32),
                     (9, knobs.force_fallback),
-                    // No fence in a walk on CPU devices: Mesa 22's llvmpipe makes any fence a
-                    // workgroup barrier, and only one subgroup walks.
+                    // No fence in a walk on CPU devices: Mesa 22's llvmpipe suspends a subgroup at
+                    // a fence in a loop as at a barrier, and only one subgroup walks.
                     (10, (ctx.info().device_type != "CPU") as u32),
                 ];
                 let state = Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?;
