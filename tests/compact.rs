@@ -6,7 +6,9 @@ use proptest::prelude::*;
 use rand::Rng;
 use std::sync::RwLock;
 use workgroup::cpu;
-use workgroup::ops::compact::{range_elems, run, run_compactor, Compactor, ElemType, Func, Knobs, Predicate, Variant, SPIN_LIMIT};
+use workgroup::ops::compact::{
+    range_elems, run, run_compactor, split_tail_by_default, Compactor, ElemType, Func, Knobs, Predicate, Variant, SPIN_LIMIT,
+};
 use workgroup::ops::numbers::generate_for_predicate;
 
 /// The look-back test takes this exclusively: its workgroups wait on each other, which on a CPU
@@ -72,6 +74,9 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
             // (the scatter writing in halves or by subgroups)
             k.push(Knobs { stable_overlap: Some(3), ..d });
             k.push(Knobs { stable_overlap: Some(3), stable_overlap_halves: Some(false), ..d });
+            // every tile by the pipeline with element-by-element loads (the H100's default)
+            k.push(Knobs { stable_overlap: Some(3), stable_overlap_split_tail: Some(false), ..d });
+            k.push(Knobs { stable_overlap: Some(2), stable_overlap_split_tail: Some(false), stable_overlap_halves: Some(false), ..d });
             k.push(Knobs { stable_overlap: Some(1), windows: Some(4), ..d });
             k.push(Knobs { stable_overlap: Some(1), windows: Some(4), stable_overlap_halves: Some(false), ..d });
             k.push(Knobs { stable_overlap: Some(2), stable_overlap_recount: true, ..d });
@@ -302,6 +307,13 @@ fn two_pass_superblocks() {
 }
 
 #[test]
+fn split_tail_default_follows_the_measured_devices() {
+    assert!(!split_tail_by_default("NVIDIA H100 80GB HBM3"));
+    assert!(split_tail_by_default("NVIDIA H200"));
+    assert!(split_tail_by_default("llvmpipe (LLVM 15.0.6, 256 bits)"));
+}
+
+#[test]
 fn overlapping_passes() {
     let _shared = shared();
     // `stable` with the counters running beside the scatter (here, under validation, with the
@@ -309,7 +321,8 @@ fn overlapping_passes() {
     // sets of words alternating over large, small, large runs (the third run's second superblock
     // and tiles were zeroed by the small run, which has none of them itself), and the scatter's
     // own recount where no word is published (one superblock and tiles: llvmpipe's loop limit).
-    // The scatter writes in halves by default; 4 counters write by subgroups.
+    // The scatter writes in halves by default; 4 counters write by subgroups; 7 scatter every
+    // tile by the pipeline with element-by-element loads (the last tile is not split off).
     let g = gpu();
     let pred = Predicate::Greater(0.5f32.to_bits());
     let big = 3_000_017;
@@ -317,6 +330,7 @@ fn overlapping_passes() {
         stable_overlap: Some(counters),
         stable_overlap_recount: recount,
         stable_overlap_halves: (counters == 4).then_some(false),
+        stable_overlap_split_tail: (counters == 7).then_some(false),
         ..Knobs::default()
     };
     let make = |k: Knobs, cap: usize| {

@@ -69,6 +69,9 @@ pub struct Args {
     /// Knob: with overlapping passes, the scatter writes each tile staged in halves by the group (true) or a round at a time by each subgroup (false); default: halves
     #[arg(long, hide = true, action = clap::ArgAction::Set)]
     pub stable_overlap_halves: Option<bool>,
+    /// Knob: with overlapping passes, a last tile that ends in a partial uvec4 is scattered alone by its own pipeline (true) or every tile by the pipeline with element-by-element loads (false); default: by device (false on an H100)
+    #[arg(long, hide = true, action = clap::ArgAction::Set)]
+    pub stable_overlap_split_tail: Option<bool>,
     /// Knob: stable-lookback's exact fallback for a look-back that gives up (false: timing only)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_fallback, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
@@ -160,6 +163,7 @@ impl Args {
             stable_overlap_barrier: self.stable_overlap_barrier,
             stable_overlap_recount: self.stable_overlap_recount,
             stable_overlap_halves: self.stable_overlap_halves,
+            stable_overlap_split_tail: self.stable_overlap_split_tail,
             lookback_fallback: self.lookback_fallback,
             lookback_tail: self.lookback_tail,
             lookback_groups: self.lookback_groups,
@@ -211,6 +215,7 @@ impl Args {
             stable_overlap_barrier: k.stable_overlap_barrier,
             stable_overlap_recount: k.stable_overlap_recount,
             stable_overlap_halves: k.stable_overlap_halves,
+            stable_overlap_split_tail: k.stable_overlap_split_tail,
             lookback_fallback: k.lookback_fallback,
             lookback_tail: k.lookback_tail,
             lookback_spin_limit: compact::SPIN_LIMIT,

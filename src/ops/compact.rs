@@ -167,6 +167,15 @@ const OVERLAP_HEADER: usize = 16;
 /// 2^25 too (thirtieth session, docs/reduce_compact.md), where until then the default had
 /// switched to subgroups.
 const HALVES_BY_DEFAULT: bool = true;
+
+/// Whether the overlap's scatter gives a last tile that ends in a partial uvec4 a pipeline of its
+/// own by default on this device. Measured on two GPUs, 2^26 f32 at 50% (thirty-second and
+/// thirty-third sessions, docs/reduce_compact.md): the H200 ran 6% faster with it (11% at 0.1%
+/// kept), the H100 80GB HBM3 4% slower (8% at 0.1%). Vulkan tells the two apart only by name;
+/// every other device takes the H200's choice.
+pub fn split_tail_by_default(device_name: &str) -> bool {
+    !device_name.contains("H100")
+}
 /// The most tiles one group of stable-lookback's persistent grids draws (see SPIN_LIMIT), and on
 /// CPU devices: there each tile's other loops take up to about 150 iterations per invocation
 /// (32 subgroups of 8 at 256 invocations, summed in loops; the dealt grid's claims re-read and
@@ -220,6 +229,11 @@ pub struct Knobs {
     /// With `stable_overlap`: the scatter writes each tile staged in halves by the whole group
     /// (`Some(true)`) or one round at a time by each subgroup (`Some(false)`); `None`: halves.
     pub stable_overlap_halves: Option<bool>,
+    /// With `stable_overlap`: a last tile that ends in a partial uvec4 is scattered alone by a
+    /// pipeline of its own, so that the other tiles' pipeline has no element-by-element loads
+    /// (`Some(true)`), or every tile by the pipeline with them (`Some(false)`); `None`: by device
+    /// ([`split_tail_by_default`]).
+    pub stable_overlap_split_tail: Option<bool>,
     /// `stable-lookback`: the fallback for a look-back that gives up (`lookback_tail`). Without it
     /// a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
@@ -317,6 +331,7 @@ impl Default for Knobs {
             stable_overlap_barrier: false,
             stable_overlap_recount: false,
             stable_overlap_halves: None,
+            stable_overlap_split_tail: None,
             lookback_fallback: true,
             lookback_tail: None,
             lookback_groups: None,
@@ -375,6 +390,8 @@ pub struct Compactor {
     overlap: Option<u32>,
     /// ... with a barrier between the counters and the scatter (asked for, or validation on).
     overlap_barrier: bool,
+    /// ... a last tile that ends in a partial uvec4 scattered alone ([`Knobs::stable_overlap_split_tail`]).
+    split_tail: bool,
     /// The most tiles one group of the persistent grids draws on this device.
     max_tiles_per_group: usize,
     /// stable-lookback: look-back iterations of one group before it gives up (SPIN_LIMIT).
@@ -865,6 +882,7 @@ impl Compactor {
             lookback_groups,
             overlap,
             overlap_barrier: knobs.stable_overlap_barrier || ctx.validating(),
+            split_tail: knobs.stable_overlap_split_tail.unwrap_or_else(|| split_tail_by_default(&ctx.info().name)),
             max_tiles_per_group: max_tiles_per_group(ctx),
             spin_limit,
             subgroup: ctx.info().subgroup_size,
@@ -1131,19 +1149,27 @@ impl Compactor {
             }
             let binds = [scatter_binds(*r, words), vec![words, supers]].concat(); // and their volatile twins
             let halves = self.knobs.stable_overlap_halves.unwrap_or(HALVES_BY_DEFAULT);
-            // A last tile that ends in a partial uvec4 goes to the PARTIAL_UVEC4 pipeline, alone: the other
-            // tiles' pipeline then has no element-by-element loads.
-            let whole = if (r.1 - r.0) % 4 == 0 { total_tiles } else { total_tiles - 1 };
+            // Split (by default on most devices): a last tile that ends in a partial uvec4 goes to
+            // the PARTIAL_UVEC4 pipeline, alone, and the other tiles' pipeline has no
+            // element-by-element loads. Not split: every tile goes to the PARTIAL_UVEC4 pipeline.
+            let whole = match ((r.1 - r.0) % 4 == 0, self.split_tail) {
+                (_, false) => 0,
+                (true, true) => total_tiles,
+                (false, true) => total_tiles - 1,
+            };
             let pc = |first: usize| [push(*r, 0, 1), bytemuck::cast_slice(&[total_tiles as u32, first as u32]).to_vec()].concat();
+            let grid_of = |tiles: usize| {
+                let x = tiles.min(MAX_GROUPS);
+                [x as u32, tiles.div_ceil(x) as u32, 1]
+            };
             if whole > 0 {
-                let x = whole.min(MAX_GROUPS);
-                rec.dispatch(&self.kernels[if halves { 8 } else { 6 }], [x as u32, whole.div_ceil(x) as u32, 1], &binds, &pc(0))?;
+                rec.dispatch(&self.kernels[if halves { 8 } else { 6 }], grid_of(whole), &binds, &pc(0))?;
             }
             if whole < total_tiles {
                 if self.overlap_barrier && whole > 0 {
                     rec.barrier(Sync::ComputeToCompute); // validation: both write the output's binding
                 }
-                rec.dispatch(&self.kernels[if halves { 10 } else { 9 }], [1, 1, 1], &binds, &pc(whole))?;
+                rec.dispatch(&self.kernels[if halves { 10 } else { 9 }], grid_of(total_tiles - whole), &binds, &pc(whole))?;
             }
             stamp(rec, "scatter")?;
             rec.barrier(Sync::ComputeToCompute); // every group has read the parity
