@@ -312,6 +312,13 @@ fn command_line() {
     for v in Variant::ALL {
         assert!(text.lines().any(|l| l.starts_with(v.name()) && l.ends_with("yes")), "{}: {text}", v.name());
     }
+    // Timed in place (the hidden --in-place): every variant, checked on one more run in place.
+    let out = wg().args(["--validate", "scan", "--n", "10003", "--type", "u32", "--in-place", "--runs", "3"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    for v in Variant::ALL {
+        assert!(text.lines().any(|l| l.starts_with(v.name()) && l.ends_with("yes")), "in place {}: {text}", v.name());
+    }
     // --out writes the scanned numbers; --input reads them back.
     let dir = tempfile::tempdir().unwrap();
     let (src, dst) = (dir.path().join("x.txt"), dir.path().join("y.npy"));

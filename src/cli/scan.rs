@@ -43,6 +43,10 @@ pub struct Args {
     /// single-pass diagnosis, wrong results: 1 skips the walk back (timing what the rest costs)
     #[arg(long, hide = true, default_value_t = 0)]
     pub diag: u32,
+    /// Time the scan in place (output = input; each run scans the last one's result, and the check
+    /// is of one more run in place on the data)
+    #[arg(long, hide = true)]
+    pub in_place: bool,
     /// Numbers: --type, --dist, --input, --seed, --runs, --warmup
     #[command(flatten)]
     pub numbers: Numbers,
@@ -63,6 +67,7 @@ impl Args {
             local: Knobs::default().local,
             clean: Knobs::default().clean,
             diag: 0,
+            in_place: false,
             numbers: Numbers::demo(3),
         }
     }
@@ -95,7 +100,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         let ctx = if i == 0 { ctx.clone() } else { g.context()? };
         let s = Scanner::with_knobs(&ctx, v, ty, op, kind, n.max(1), range_elems(&ctx), knobs)?;
         let depth = s.f32_sum_depth(n);
-        let (t, got) = scan::time_scanner(&ctx, &s, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
+        let time = if a.in_place { scan::time_scanner_in_place } else { scan::time_scanner };
+        let (t, got) = time(&ctx, &s, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
         g.finish(&ctx)?;
         let (wrong, worst) = scan::verify(&data, &got, ty, op, kind, depth);
         // Read once, written once: the least a scan must move.

@@ -631,11 +631,39 @@ pub fn time_scanner(ctx: &Context, s: &Scanner, data: &[u32], warmup: u32, runs:
         Ok(())
     })?;
     if s.cut_short(ctx)? {
-        return Err(Error::Unsupported(
-            "the single-pass scan gave up: a walk back met more unstarted tiles than its loop budget (the scheduler ran tiles far out of order); use reduce-then-scan here".into(),
-        ));
+        return Err(cut_short_error());
     }
     Ok((timing, ctx.read(&output)?))
+}
+
+/// As [`time_scanner`], scanning in place (`output` = `input`): every timed run scans the result
+/// of the one before, so the values returned are those of one more run, in place, on a fresh
+/// upload of `data`.
+pub fn time_scanner_in_place(ctx: &Context, s: &Scanner, data: &[u32], warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
+    if data.is_empty() {
+        return Ok((Timing::default(), Vec::new()));
+    }
+    let buffer = Buffer::from_slice(ctx, data, "scan input and output")?;
+    let timing = crate::gpu::measure(ctx, warmup, runs, |rec| s.record(rec, &buffer, data.len(), &buffer))?;
+    let fresh = Buffer::from_slice(ctx, data, "scan upload")?;
+    ctx.submit(|rec| {
+        rec.barrier(Sync::ComputeToTransfer);
+        rec.copy(&fresh, &buffer)?;
+        rec.barrier(Sync::TransferToCompute);
+        s.record(rec, &buffer, data.len(), &buffer)?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    if s.cut_short(ctx)? {
+        return Err(cut_short_error());
+    }
+    Ok((timing, ctx.read(&buffer)?))
+}
+
+fn cut_short_error() -> Error {
+    Error::Unsupported(
+        "the single-pass scan gave up: a walk back met more unstarted tiles than its loop budget (the scheduler ran tiles far out of order); use reduce-then-scan here".into(),
+    )
 }
 
 /// The stated f32 accuracy of a sum: every output k is within `depth x 2^-24 x sum(|x_i|)` (over
