@@ -15,7 +15,10 @@
 // Forward progress without any guarantee from the scheduler (Levien 2021, "prefix sum on portable
 // compute shaders"): when the nearest predecessor has not published after STUCK_POLLS reads, the
 // walking subgroup reduces that tile's input itself and walks on. So no group waits for another
-// without bound: on a CPU device a descheduled thread cannot stall the scan. llvmpipe's loop
+// without bound: on a CPU device a descheduled thread cannot stall the scan. In place on a GPU the
+// walks only wait (every tile they wait for was taken by a running group): there a reduction here
+// could read outputs for input unless every group fenced between its status and its outputs,
+// which cost the H100 17-20% (docs/scan.md). llvmpipe's loop
 // limiter (it silently leaves every loop after 65535 iterations of an invocation) is kept away by
 // few tiles a group there (the host's max_tiles) and by the walks' budget (WALK_BUDGET).
 #extension GL_GOOGLE_include_directive : require
@@ -53,8 +56,10 @@ layout(constant_id = 8) const uint CHECK_STATE = 0u;
 // 2 as 1 without reading the status again (the fallback as it was: in place it may take outputs
 // for input, and the tests must see it).
 layout(constant_id = 9) const uint FORCE_FALLBACK = 0u;
-// 1 on GPUs: a fence between a fallback's loads and its second read of the status (see there).
-layout(constant_id = 10) const uint WALK_FENCE = 1u;
+// 1 on GPUs, 0 on CPU devices: on GPUs a fence between a fallback's loads and its second read of
+// the status, and no fallback in place (see the header); on CPU devices, in place, a fence after
+// each INCLUSIVE, before the barrier that precedes the tile's outputs (finish_tile).
+layout(constant_id = 10) const uint GPU_DEVICE = 1u;
 shared uint ticket_shared[2], walk_sum;
 // Elements of this range: the push constant n, or the device's count (counted runs, one range).
 uint N;
@@ -127,7 +132,7 @@ uint look_back(uint gtile) {
         if (upto > 0u) {
             nearest -= int(min(upto, gl_SubgroupSize));
             polls = 0u;
-        } else if (++polls >= STUCK_POLLS) {
+        } else if (++polls >= STUCK_POLLS && (GPU_DEVICE == 0u || (p.flags & IN_PLACE) == 0u)) {
             // Stuck on tile `nearest`: reduce its input here (the same keys its group reduces).
             uint first = (uint(nearest) - p.offset) * tile_elems(), end = min(N, first + tile_elems());
             uint r = identity();
@@ -142,7 +147,7 @@ uint look_back(uint gtile) {
             // status is read by atomics, which no compiler moves before the loads above; on GPUs a
             // fence orders them too. (Not on CPU devices: Mesa 22's llvmpipe suspends a subgroup at a
             // fence in a loop as at a barrier, and only this subgroup walks; selftest/divergent_fence.)
-            if (WALK_FENCE == 1u) memoryBarrierBuffer();
+            if (GPU_DEVICE == 1u) memoryBarrierBuffer();
             uvec4 again = uvec4(0u);
             if (FORCE_FALLBACK != 2u && subgroupElect()) {
                 again = uvec4(atomicOr(status[nearest].x, 0u), atomicOr(status[nearest].y, 0u), atomicOr(status[nearest].z, 0u), atomicOr(status[nearest].w, 0u));
@@ -177,14 +182,15 @@ void finish_tile(uint tile, uint total, uint before, uint v[PER], bool last) {
         uint prefix = DIAG == 1u ? identity() : look_back(gtile);
         if (subgroupElect()) {
             publish(gtile, true, combine(prefix, total));
+            // In place on a CPU device the outputs, written after the barrier below, overwrite the
+            // input that a walk's fallback may read: a walk that reads an output must then find
+            // this INCLUSIVE (it reads the status after the input). (On GPUs in place no walk
+            // falls back.) Not in a loop of this subgroup alone: see the walk's fence.
+            if (GPU_DEVICE == 0u && (p.flags & IN_PLACE) != 0u) memoryBarrierBuffer();
             walk_sum = prefix;
         }
     }
     barrier(); // the prefix is known (walk_sum next changes after the next tile's barriers)
-    // In place the outputs overwrite the input that a walk's fallback may read: a walk that reads
-    // an output must then find this tile's INCLUSIVE (it reads the status after the input). A
-    // fence in every invocation, so every subgroup meets as many fences (see the walk's fence).
-    if ((p.flags & IN_PLACE) != 0u) memoryBarrierBuffer();
     uint run = combine(gtile == 0u ? identity() : walk_sum, before);
     if (last && (p.flags & TOTAL) != 0u && gl_LocalInvocationIndex == 0u) {
         total_out = decode_out(combine(gtile == 0u ? identity() : walk_sum, total));
@@ -228,6 +234,7 @@ void scan_tiles(uint tile, uint ntiles) {
             // left the state dirty, and a reader might have taken a stale word).
             if (CHECK_STATE == 1u && status[gtile] != uvec4(0u)) atomicOr(pad[0], 2u);
             publish(gtile, gtile == 0u, total); // tile 0's aggregate is its inclusive
+            if (gtile == 0u && GPU_DEVICE == 0u && (p.flags & IN_PLACE) != 0u) memoryBarrierBuffer(); // as finish_tile's
         }
         if (next < ntiles) load_tile(next, vn); // uniform; in flight through the walk below
         if (pending != 0xFFFFFFFFu) {

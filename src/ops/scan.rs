@@ -151,7 +151,8 @@ pub struct Knobs {
     pub check_state: bool,
     /// Tests: 1 makes the walks reduce every predecessor not yet INCLUSIVE themselves (in place:
     /// input its group may be overwriting); 2 as 1 without the status read after it (wrong in
-    /// place, for the tests to fail).
+    /// place, for the tests to fail). On GPUs in place no walk reduces a predecessor: they wait
+    /// for its INCLUSIVE instead.
     pub force_fallback: u32,
 }
 
@@ -273,8 +274,10 @@ impl Scanner {
                     (7, knobs.walk_budget),
                     (8, knobs.check_state as u32),
                     (9, knobs.force_fallback),
-                    // No fence in a walk on CPU devices: Mesa 22's llvmpipe suspends a subgroup at
-                    // a fence in a loop as at a barrier, and only one subgroup walks.
+                    // GPU_DEVICE. CPU devices: no fence in a walk (Mesa 22's llvmpipe suspends a
+                    // subgroup at a fence in a loop as at a barrier, and only one subgroup walks),
+                    // and in place the fallback stays (a thread there may be descheduled). GPUs:
+                    // in place the walks only wait, so no group fences before its outputs.
                     (10, (ctx.info().device_type != "CPU") as u32),
                 ];
                 let state = Buffer::new(ctx, 4 + 4 * tiles.max(1), "scan look-back state")?;
