@@ -92,9 +92,11 @@ void clean_state() {
 
 // Every invocation of every group calls this last, in uniform control flow, after its writes.
 void finish_group(uint groups) {
-    barrier(); // every invocation's stores are issued
+    // This group's status words and output before its count: a fence in every invocation (a
+    // fence orders its own invocation's stores only, and barrier() shared memory only).
+    memoryBarrierBuffer();
+    barrier(); // every invocation's stores are ordered before the count
     if (gl_LocalInvocationIndex == 0u) {
-        memoryBarrierBuffer(); // this group's status words and output before its count
         bool last = atomicAdd(done[p.range], 1u) + 1u == groups;
         memoryBarrierBuffer();
         tail_runs = TAIL == 1u && last && first_gave_up != 0u;
