@@ -147,6 +147,8 @@ uint look_back(uint gtile) {
             // status is read by atomics, which no compiler moves before the loads above; on GPUs a
             // fence orders them too. (Not on CPU devices: Mesa 22's llvmpipe suspends a subgroup at a
             // fence in a loop as at a barrier, and only this subgroup walks; selftest/divergent_fence.)
+            // On GPUs this runs only out of place, where it is not needed (the input stays); the
+            // same code without the re-read and its fence ran 1% slower on the H100 (docs/scan.md).
             if (GPU_DEVICE == 1u) memoryBarrierBuffer();
             uvec4 again = uvec4(0u);
             if (FORCE_FALLBACK != 2u && subgroupElect()) {

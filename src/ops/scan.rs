@@ -623,44 +623,40 @@ pub fn time(
 
 /// As [`time`] with a scanner made by the caller (`with_knobs`, `with_range`).
 pub fn time_scanner(ctx: &Context, s: &Scanner, data: &[u32], warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
-    if data.is_empty() {
-        return Ok((Timing::default(), Vec::new()));
-    }
-    let input = Buffer::from_slice(ctx, data, "scan input")?;
-    let output = Buffer::new(ctx, data.len(), "scan output")?;
-    let timing = crate::gpu::measure(ctx, warmup, runs, |rec| s.record(rec, &input, data.len(), &output))?;
-    ctx.submit(|rec| {
-        rec.barrier(Sync::ComputeToTransfer);
-        Ok(())
-    })?;
-    if s.cut_short(ctx)? {
-        return Err(cut_short_error());
-    }
-    Ok((timing, ctx.read(&output)?))
+    time_scanner_placed(ctx, s, data, warmup, runs, false)
 }
 
 /// As [`time_scanner`], scanning in place (`output` = `input`): every timed run scans the result
 /// of the one before, so the values returned are those of one more run, in place, on a fresh
 /// upload of `data`.
 pub fn time_scanner_in_place(ctx: &Context, s: &Scanner, data: &[u32], warmup: u32, runs: u32) -> Result<(Timing, Vec<u32>)> {
+    time_scanner_placed(ctx, s, data, warmup, runs, true)
+}
+
+fn time_scanner_placed(ctx: &Context, s: &Scanner, data: &[u32], warmup: u32, runs: u32, in_place: bool) -> Result<(Timing, Vec<u32>)> {
     if data.is_empty() {
         return Ok((Timing::default(), Vec::new()));
     }
-    let buffer = Buffer::from_slice(ctx, data, "scan input and output")?;
-    let timing = crate::gpu::measure(ctx, warmup, runs, |rec| s.record(rec, &buffer, data.len(), &buffer))?;
-    let fresh = Buffer::from_slice(ctx, data, "scan upload")?;
+    let input = Buffer::from_slice(ctx, data, "scan input")?;
+    let output = if in_place { None } else { Some(Buffer::new(ctx, data.len(), "scan output")?) };
+    let output = output.as_ref().unwrap_or(&input);
+    let fresh = if in_place { Some(Buffer::from_slice(ctx, data, "scan upload")?) } else { None };
+    let timing = crate::gpu::measure(ctx, warmup, runs, |rec| s.record(rec, &input, data.len(), output))?;
     ctx.submit(|rec| {
         rec.barrier(Sync::ComputeToTransfer);
-        rec.copy(&fresh, &buffer)?;
-        rec.barrier(Sync::TransferToCompute);
-        s.record(rec, &buffer, data.len(), &buffer)?;
-        rec.barrier(Sync::ComputeToTransfer);
+        if let Some(fresh) = &fresh {
+            // The checked run: in place on the data again.
+            rec.copy(fresh, &input)?;
+            rec.barrier(Sync::TransferToCompute);
+            s.record(rec, &input, data.len(), &input)?;
+            rec.barrier(Sync::ComputeToTransfer);
+        }
         Ok(())
     })?;
     if s.cut_short(ctx)? {
         return Err(cut_short_error());
     }
-    Ok((timing, ctx.read(&buffer)?))
+    Ok((timing, ctx.read(output)?))
 }
 
 fn cut_short_error() -> Error {
