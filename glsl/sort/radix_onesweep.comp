@@ -166,10 +166,13 @@ void main() {
     if (tile < ntiles) sort_tile(tile, ntiles, n, region, pass, l); // uniform
     if (pass == 3u) {
         // The last group of the last pass zeroes the digit totals for the next run (every group
-        // read its totals long before it counts itself done).
+        // read its totals long before it counts itself done). A fence in every invocation: a fence
+        // orders its own invocation's accesses only, and barrier() shared memory only.
+        memoryBarrierBuffer();
+        barrier(); // every invocation's reads of the totals are ordered before the count
         if (l == 0u) {
-            memoryBarrierBuffer();
             last_shared = atomicAdd(done, 1u) == p.tiles - 1u;
+            memoryBarrierBuffer();
         }
         barrier();
         if (last_shared) {
