@@ -306,3 +306,20 @@ fn compact_takes_a_default_predicate_for_each_type() {
         assert_eq!(stdout.matches(" yes").count(), 2, "{ty}:\n{stdout}");
     }
 }
+
+#[test]
+fn internals_are_written_where_the_driver_tells_them_and_refused_in_one_line_where_not() {
+    let out = wg().args(["devices", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let to = dir.path().join("internals");
+    let args = ["--device", "0", "--internals", to.to_str().unwrap(), "reduce", "--n", "1000", "--variant", "tree"];
+    if v[0]["pipeline_executable_properties"] == true {
+        wg().args(args).assert().success();
+        let names: Vec<String> = std::fs::read_dir(&to).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        assert!(names.iter().any(|n| n.starts_with("reduce.tree.") && n.ends_with(".stats.txt")), "{names:?}");
+    } else {
+        fails_with_one_line(&args, "VK_KHR_pipeline_executable_properties");
+        assert!(!to.exists(), "nothing written where nothing can be read");
+    }
+}

@@ -33,6 +33,11 @@ pub struct Cli {
     /// Print machine-readable JSON instead of text
     #[arg(long, global = true)]
     json: bool,
+    /// Write what the driver tells of each kernel the command builds into DIR: its statistics
+    /// (registers, shared memory, spills) and internal representations (the driver's IR or
+    /// machine code, where it gives them; VK_KHR_pipeline_executable_properties)
+    #[arg(long, global = true, value_name = "DIR")]
+    internals: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -193,6 +198,8 @@ pub struct Global {
     pub json: bool,
     /// `--timeout`: how long one submission may run.
     pub timeout: std::time::Duration,
+    /// `--internals DIR`: every kernel's statistics and internal representations go there.
+    pub internals: Option<std::path::PathBuf>,
 }
 
 impl Global {
@@ -203,6 +210,9 @@ impl Global {
             echo_validation: self.validate,
             timeout: self.timeout,
         })?;
+        if let Some(dir) = &self.internals {
+            ctx.dump_internals_to(dir)?;
+        }
         Ok(ctx)
     }
 
@@ -266,8 +276,13 @@ pub fn main() -> i32 {
             return 2;
         }
     };
-    let global =
-        Global { device: cli.device, validate: cli.validate, json: cli.json, timeout: std::time::Duration::from_secs(cli.timeout) };
+    let global = Global {
+        device: cli.device,
+        validate: cli.validate,
+        json: cli.json,
+        timeout: std::time::Duration::from_secs(cli.timeout),
+        internals: cli.internals,
+    };
     let result = match cli.command {
         Command::Devices => devices::run(&global),
         Command::Layout(args) => layout::run(&global, &args),

@@ -68,7 +68,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let fresh_device: Option<study::DeviceFactory> = if a.shared_device {
         None
     } else {
-        let (device, validate, timeout, sinks) = (g.device.clone(), g.validate, g.timeout, sinks.clone());
+        let (device, validate, timeout, sinks, internals) = (g.device.clone(), g.validate, g.timeout, sinks.clone(), g.internals.clone());
         Some(Arc::new(move || {
             let c = workgroup::gpu::Context::new(&workgroup::gpu::ContextOptions {
                 device: device.clone(),
@@ -76,6 +76,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
                 echo_validation: validate,
                 timeout,
             })?;
+            if let Some(dir) = &internals {
+                c.dump_internals_to(dir)?;
+            }
             if let Ok(mut s) = sinks.lock() {
                 s.push(c.message_sink());
             }

@@ -102,6 +102,9 @@ pub(crate) struct Inner {
     pub info: DeviceInfo,
     pub timestamp_valid_bits: u32,
     pub has_executable_properties: bool,
+    /// Where each kernel built from now on writes its driver statistics and internal
+    /// representations ([`Context::dump_internals_to`]); `None`: nowhere.
+    pub internals_dir: Mutex<Option<std::path::PathBuf>>,
     pub sink: Arc<MessageSink>,
     messenger: Option<(ash::ext::debug_utils::Instance, vk::DebugUtilsMessengerEXT)>,
     owned: bool,
@@ -606,6 +609,7 @@ impl Context {
                 info,
                 timestamp_valid_bits,
                 has_executable_properties,
+                internals_dir: Mutex::new(None),
                 sink,
                 messenger,
                 owned,
@@ -651,6 +655,23 @@ impl Context {
     }
     pub fn has_executable_properties(&self) -> bool {
         self.inner.has_executable_properties
+    }
+    /// From now on, each kernel this context builds writes what the driver tells of its pipeline
+    /// into `dir` (created if missing): `<kernel>.stats.txt` (registers, shared memory, spills...)
+    /// and one file per internal representation (on NVIDIA, RADV, ANV: the driver's IR or its
+    /// machine code), named after the shader and its specialization constants. For studying what
+    /// the compiler made of a kernel. Needs VK_KHR_pipeline_executable_properties with
+    /// `pipelineExecutableInfo` (`workgroup devices`: "driver statistics"); `Unsupported` without.
+    pub fn dump_internals_to(&self, dir: &std::path::Path) -> Result<()> {
+        if !self.inner.has_executable_properties {
+            return Err(Error::Unsupported(format!(
+                "{} does not offer VK_KHR_pipeline_executable_properties (pipelineExecutableInfo), so its kernels' internals cannot be read",
+                self.inner.info.name
+            )));
+        }
+        std::fs::create_dir_all(dir).map_err(|e| Error::invalid(format!("cannot create {}: {e}", dir.display())))?;
+        *self.inner.internals_dir.lock().unwrap_or_else(|p| p.into_inner()) = Some(dir.to_path_buf());
+        Ok(())
     }
     /// Whether validation messages are collected (the validation layer is on). Ops that order
     /// work in ways the layer cannot see record a barrier instead (`stable`'s overlapping passes).

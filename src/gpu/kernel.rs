@@ -6,6 +6,17 @@ use super::shader::{BindingKind, ShaderInfo};
 use ash::vk;
 use std::sync::Arc;
 
+/// One internal representation of a pipeline's executable (VK_KHR_pipeline_executable_properties).
+#[derive(Clone, Debug)]
+pub struct InternalRepresentation {
+    pub executable: String,
+    pub name: String,
+    pub description: String,
+    /// Text (without its terminating zero) or opaque bytes.
+    pub is_text: bool,
+    pub data: Vec<u8>,
+}
+
 pub struct Kernel {
     inner: Arc<Inner>,
     pub(crate) pipeline: vk::Pipeline,
@@ -14,6 +25,8 @@ pub struct Kernel {
     pub shader: &'static ShaderInfo,
     /// The specialization constants it was built with, `(constant_id, value)`.
     pub spec: Vec<(u32, u32)>,
+    /// Built with CAPTURE_INTERNAL_REPRESENTATIONS (the only pipelines the driver may be asked).
+    captured: bool,
 }
 
 impl Kernel {
@@ -109,9 +122,26 @@ impl Kernel {
         if inner.has_executable_properties {
             flags |= vk::PipelineCreateFlags::CAPTURE_STATISTICS_KHR;
         }
+        let internals_dir = inner.internals_dir.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        if internals_dir.is_some() {
+            flags |= vk::PipelineCreateFlags::CAPTURE_INTERNAL_REPRESENTATIONS_KHR;
+        }
         let create = vk::ComputePipelineCreateInfo::default().stage(stage).layout(layout).flags(flags);
-        let result = unsafe { device.create_compute_pipelines(vk::PipelineCache::null(), &[create], None) };
+        // With `--internals`, the pipeline goes through a cache of its own whose data is written out
+        // too: a driver that gives no internal representations (NVIDIA) keeps its code there.
+        let cache = match &internals_dir {
+            Some(_) => unsafe { device.create_pipeline_cache(&vk::PipelineCacheCreateInfo::default(), None) }.unwrap_or_default(),
+            None => vk::PipelineCache::null(),
+        };
+        let result = unsafe { device.create_compute_pipelines(cache, &[create], None) };
         unsafe { device.destroy_shader_module(module, None) };
+        let cache_data = if cache != vk::PipelineCache::null() {
+            let data = unsafe { device.get_pipeline_cache_data(cache) }.unwrap_or_default();
+            unsafe { device.destroy_pipeline_cache(cache, None) };
+            data
+        } else {
+            Vec::new()
+        };
         let pipeline = match result {
             Ok(p) => p[0],
             Err((_, e)) => {
@@ -122,7 +152,114 @@ impl Kernel {
                 return Err(Error::vk("vkCreateComputePipelines")(e));
             }
         };
-        Ok(Kernel { inner, pipeline, layout, set_layout, shader, spec: spec.to_vec() })
+        let captured = internals_dir.is_some();
+        let kernel = Kernel { inner, pipeline, layout, set_layout, shader, spec: spec.to_vec(), captured };
+        if let Some(dir) = internals_dir {
+            kernel.write_internals(&dir, &cache_data)?;
+        }
+        Ok(kernel)
+    }
+
+    /// The kernel's name in file names: the shader, then its specialization constants
+    /// (`sort.radix_scatter.c0-256.c1-12`), so that two builds of one shader keep apart.
+    pub fn label(&self) -> String {
+        let mut label = self.shader.name.replace(['/', '\\'], ".");
+        for (id, value) in &self.spec {
+            label.push_str(&format!(".c{id}-{value}"));
+        }
+        label
+    }
+
+    /// The internal representations the driver kept of this pipeline, per executable. Empty unless
+    /// the kernel was built after [`super::Context::dump_internals_to`].
+    pub fn internal_representations(&self) -> Result<Vec<InternalRepresentation>> {
+        if !self.inner.has_executable_properties || !self.captured {
+            return Ok(Vec::new());
+        }
+        let ext = ash::khr::pipeline_executable_properties::Device::new(&self.inner.instance, &self.inner.device);
+        let info = vk::PipelineInfoKHR::default().pipeline(self.pipeline);
+        let execs = unsafe { ext.get_pipeline_executable_properties(&info) }.map_err(Error::vk("vkGetPipelineExecutablePropertiesKHR"))?;
+        let get = ext.fp().get_pipeline_executable_internal_representations_khr;
+        let mut out = Vec::new();
+        for (i, exec) in execs.iter().enumerate() {
+            let exec_name = exec.name_as_c_str().map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
+            let ei = vk::PipelineExecutableInfoKHR::default().pipeline(self.pipeline).executable_index(i as u32);
+            // The spec's two calls: how many, then their sizes (pData null); then the bytes.
+            let mut count = 0u32;
+            unsafe { get(self.inner.device.handle(), &ei, &mut count, std::ptr::null_mut()) }
+                .result()
+                .map_err(Error::vk("vkGetPipelineExecutableInternalRepresentationsKHR"))?;
+            let mut reps = vec![vk::PipelineExecutableInternalRepresentationKHR::default(); count as usize];
+            unsafe { get(self.inner.device.handle(), &ei, &mut count, reps.as_mut_ptr()) }
+                .result()
+                .map_err(Error::vk("vkGetPipelineExecutableInternalRepresentationsKHR"))?;
+            reps.truncate(count as usize);
+            let mut bytes: Vec<Vec<u8>> = reps.iter().map(|r| vec![0u8; r.data_size]).collect();
+            for (r, b) in reps.iter_mut().zip(bytes.iter_mut()) {
+                r.p_data = b.as_mut_ptr().cast();
+            }
+            unsafe { get(self.inner.device.handle(), &ei, &mut count, reps.as_mut_ptr()) }
+                .result()
+                .map_err(Error::vk("vkGetPipelineExecutableInternalRepresentationsKHR"))?;
+            for (r, mut b) in reps.iter().zip(bytes) {
+                b.truncate(r.data_size);
+                if r.is_text == vk::TRUE {
+                    while b.last() == Some(&0) {
+                        b.pop();
+                    }
+                }
+                let name = r.name_as_c_str().map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
+                let description = r.description_as_c_str().map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
+                out.push(InternalRepresentation {
+                    executable: exec_name.clone(),
+                    name,
+                    description,
+                    is_text: r.is_text == vk::TRUE,
+                    data: b,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Writes `<label>.stats.txt`, `<label>.<executable>.<representation>.txt` and the pipeline
+    /// cache's data, `<label>.cache.bin` (and `.cache.unpacked.bin` where it holds a zstd frame),
+    /// into `dir`.
+    fn write_internals(&self, dir: &std::path::Path, cache_data: &[u8]) -> Result<()> {
+        let clean = |s: &str| -> String {
+            let c: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+            if c.is_empty() {
+                "unnamed".into()
+            } else {
+                c
+            }
+        };
+        let write = |name: String, bytes: &[u8]| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).map_err(|e| Error::invalid(format!("cannot write {}: {e}", path.display())))
+        };
+        let label = self.label();
+        let stats: String = self.statistics().iter().map(|(k, v)| format!("{k}: {v}\n")).collect();
+        write(format!("{label}.stats.txt"), stats.as_bytes())?;
+        if !cache_data.is_empty() {
+            write(format!("{label}.cache.bin"), cache_data)?;
+        }
+        // NVIDIA keeps the compiled code in a zstd frame inside its cache data: unpacked, it is what
+        // scripts/nvidia-sass disassembles (the driver gives no internal representations).
+        if let Some(unpacked) = unpack_zstd_frame(cache_data) {
+            write(format!("{label}.cache.unpacked.bin"), &unpacked)?;
+        }
+        for (i, r) in self.internal_representations()?.into_iter().enumerate() {
+            let stem = format!("{label}.{i}-{}.{}", clean(&r.executable), clean(&r.name));
+            if r.is_text {
+                let mut text = format!("// {}: {} ({})\n", r.executable, r.name, r.description).into_bytes();
+                text.extend_from_slice(&r.data);
+                write(format!("{stem}.txt"), &text)?;
+            } else {
+                write(format!("{stem}.bin"), &r.data)?;
+            }
+        }
+        Ok(())
     }
 
     pub fn name(&self) -> &'static str {
@@ -163,6 +300,16 @@ impl Kernel {
     }
 }
 
+/// The first zstd frame in `data`, decompressed; `None` if there is none or it does not decode.
+pub(crate) fn unpack_zstd_frame(data: &[u8]) -> Option<Vec<u8>> {
+    use std::io::Read;
+    const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+    let at = data.windows(4).position(|w| w == ZSTD_MAGIC)?;
+    let mut unpacked = Vec::new();
+    ruzstd::decoding::StreamingDecoder::new(&data[at..]).ok()?.read_to_end(&mut unpacked).ok()?;
+    Some(unpacked)
+}
+
 pub(crate) fn descriptor_type(kind: BindingKind) -> vk::DescriptorType {
     match kind {
         BindingKind::StorageBuffer => vk::DescriptorType::STORAGE_BUFFER,
@@ -182,5 +329,21 @@ impl Drop for Kernel {
             self.inner.device.destroy_pipeline_layout(self.layout, None);
             self.inner.device.destroy_descriptor_set_layout(self.set_layout, None);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unpack_zstd_frame;
+
+    #[test]
+    fn unpacks_an_nvidia_pipeline_cache() {
+        // The cache data of `compact/stable_overlap_flip` from an H100 (driver 580.159.04).
+        let data = include_bytes!("../../tests/data/nvidia-h100-pipeline-cache.bin");
+        let unpacked = unpack_zstd_frame(data).expect("a zstd frame");
+        assert!(unpacked.starts_with(b"NVDANVVMNVuc"), "{:?}", &unpacked[..16]);
+        assert!(unpacked.len() > data.len());
+        assert_eq!(unpack_zstd_frame(b"no frame here"), None);
+        assert_eq!(unpack_zstd_frame(&data[..data.len() / 2]), None, "a cut frame does not decode");
     }
 }

@@ -21,7 +21,7 @@ pub use buffer::Buffer;
 pub use context::{choose_device, list_devices, AdoptInfo, Context, ContextOptions, DeviceInfo, DeviceSelector};
 pub use error::{Error, Result};
 pub use image::Image;
-pub use kernel::Kernel;
+pub use kernel::{InternalRepresentation, Kernel};
 pub use record::{Bind, Recorder, Sync};
 pub use shader::{BindingInfo, BindingKind, ShaderInfo};
 pub use timer::{measure, measure_after, InvocationCounter, Timer, Timing};

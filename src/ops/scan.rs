@@ -115,6 +115,7 @@ fn striped_tiles(len: usize) -> usize {
     len.div_ceil(STRIPED_TILE).max(1)
 }
 
+#[allow(clippy::large_enum_variant)] // one per Scanner: its size does not matter
 enum Kernels {
     /// The block scan, the uniform add; per level above the first, the block totals and their
     /// exclusive scan.
