@@ -24,11 +24,20 @@ uint lane_index() { return gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocati
 // One slot per subgroup (subgroups of at least 4 invocations).
 shared uvec4 scan_sums[64];
 
+// SCAN_BY_SHUFFLES (a constant expression the driver folds; default false): the group scan's
+// subgroup step by shuffles (subgroup_shuffle_scan.glsl). On the H100 that made the keys-only
+// radix sort 2.5% faster, but the sort with indices 6.6% slower and onesweep 1.7x slower (150
+// registers instead of 80), so each includer chooses (docs/sort.md, thirty-fifth session).
+#ifndef SCAN_BY_SHUFFLES
+#define SCAN_BY_SHUFFLES false
+#endif
+#include "subgroup_shuffle_scan.glsl"
+
 // Exclusive prefix sum of `v` over the group in lane_index() order, and the group's `total`
 // (the whole group, in uniform control flow). Leaves scan_sums in use: the caller puts a barrier
 // between this and the next scan.
 uvec4 group_exclusive_scan(uvec4 v, out uvec4 total) {
-    uvec4 excl = subgroupExclusiveAdd(v);
+    uvec4 excl = SCAN_BY_SHUFFLES ? exclusive_add_by_shuffles(v) : subgroupExclusiveAdd(v);
     if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) scan_sums[gl_SubgroupID] = excl + v;
     barrier(); // every subgroup's total is in scan_sums
     total = uvec4(0u);

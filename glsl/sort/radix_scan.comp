@@ -3,6 +3,7 @@
 // tiles into each tile's offset among the keys of the digit (exclusive), and writes the digit's
 // total. The scatter scans the 256 totals itself.
 #extension GL_GOOGLE_include_directive : require
+#define SCAN_BY_SHUFFLES true // (radix_common.glsl)
 #include "radix_common.glsl"
 layout(std430, binding = 0) readonly buffer TileCounts { uint tile_counts[]; };
 layout(std430, binding = 1) writeonly buffer TileOffsets { uint tile_offsets[]; };

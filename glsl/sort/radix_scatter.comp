@@ -11,6 +11,7 @@
 #extension GL_GOOGLE_include_directive : require
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const bool WITH_VALUES = false;
+#define SCAN_BY_SHUFFLES (!WITH_VALUES) // keys only (radix_common.glsl)
 #include "radix_common.glsl"
 #include "sort_key.glsl"
 layout(std430, binding = 0) readonly buffer Keys { uint keys[]; };
