@@ -34,8 +34,9 @@ pub struct Cli {
     #[arg(long, global = true)]
     json: bool,
     /// Write what the driver tells of each kernel the command builds into DIR: its statistics
-    /// (registers, shared memory, spills) and internal representations (the driver's IR or
-    /// machine code, where it gives them; VK_KHR_pipeline_executable_properties)
+    /// (registers, shared memory, spills), internal representations where the driver gives them,
+    /// and its pipeline cache data (VK_KHR_pipeline_executable_properties; on NVIDIA,
+    /// scripts/nvidia-sass DIR then disassembles the machine code)
     #[arg(long, global = true, value_name = "DIR")]
     internals: Option<std::path::PathBuf>,
     #[command(subcommand)]

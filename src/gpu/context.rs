@@ -657,10 +657,12 @@ impl Context {
         self.inner.has_executable_properties
     }
     /// From now on, each kernel this context builds writes what the driver tells of its pipeline
-    /// into `dir` (created if missing): `<kernel>.stats.txt` (registers, shared memory, spills...)
-    /// and one file per internal representation (on NVIDIA, RADV, ANV: the driver's IR or its
-    /// machine code), named after the shader and its specialization constants. For studying what
-    /// the compiler made of a kernel. Needs VK_KHR_pipeline_executable_properties with
+    /// into `dir` (created if missing), named after the shader and its specialization constants:
+    /// `<kernel>.stats.txt` (registers, shared memory, spills...), one file per internal
+    /// representation (RADV and ANV give their IRs and assembly; NVIDIA none), and the data of a
+    /// pipeline cache the kernel was built through alone, `<kernel>.cache.bin` (NVIDIA keeps the
+    /// machine code there, in a zstd frame written unpacked beside it for scripts/nvidia-sass).
+    /// For studying what the compiler made of a kernel. Needs VK_KHR_pipeline_executable_properties with
     /// `pipelineExecutableInfo` (`workgroup devices`: "driver statistics"); `Unsupported` without.
     pub fn dump_internals_to(&self, dir: &std::path::Path) -> Result<()> {
         if !self.inner.has_executable_properties {
