@@ -3,6 +3,7 @@
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
 # MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
 # sort), levels (auto levels next to PyTorch), levelsimages (levels on buffers and on images), levelsformats (levels on buffers, images and sampled images of 8-bit formats), histimages (the histogram's image variants), sort (the radix sorts next to CUB and torch.sort), scan (the prefix scans next to CUB, torch and CuPy), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
+# sass (every op's kernels through --internals and scripts/nvidia-sass: $OUT/sass.txt and internals.tgz),
 # compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), compactwarp (scripts/gpu-compact-warp.sh), blurfilters (scripts/gpu-blur-filters.sh), blurpasses (scripts/gpu-blur-passes.sh), histcheck.
 # Results under $OUT. The device tool brings back at most 8 files from $OUT: `full` writes 6 and
 # its log (`> $OUT/workgroup.txt`) a seventh, so a call that runs more should tar the rest.
@@ -30,6 +31,25 @@ case "$mode" in
     bash scripts/gpu-$name.sh > "$out/$name.txt" 2>&1
     exit 0 ;;
 esac
+if [ "$mode" = sass ]; then
+  I=/tmp/internals
+  {
+    $W --internals $I/compact compact --n 1000003 --variant all --runs 1
+    $W --internals $I/reduce reduce --n 1000003 --type f32 --op sum --variant all --runs 1
+    $W --internals $I/scan scan --n 1000003 --type u32 --op sum --exclusive --variant all --runs 1
+    $W --internals $I/sort sort --n 1000003 --type u32 --variant radix,onesweep --runs 1
+    $W --internals $I/histogram histogram assets/coffee.png --variant all --runs 1
+    $W --internals $I/blur blur assets/coffee.png --filter 15 --variant all --runs 1
+    $W --internals $I/levels levels assets/coffee.png -o /tmp/levels.png --runs 1
+    $W --internals $I/gray gray assets/coffee.png -o /tmp/gray.png --variant all --runs 1
+    $W --internals $I/particles particles --n 65536 --frames 60
+    for op in compact reduce scan sort histogram blur levels gray particles; do
+      echo "=== $op"; python3 scripts/nvidia-sass $I/$op
+    done
+  } > "$out/sass.txt" 2>&1
+  tar czf "$out/internals.tgz" -C /tmp internals
+  exit 0
+fi
 if [ "$mode" = compactsweep ]; then
   bash scripts/gpu-compact-sweep.sh
   exit 0
