@@ -129,6 +129,33 @@ fn radix_scan_paths_agree() {
     }
 }
 
+/// The three-step pass's count by 8 tiles a group (radix_count.comp; the default from 8192 tiles,
+/// so lavapipe reaches it only through the knob): the same sorts as by one tile a group, around
+/// multiples of 8 tiles, every type, and with indices.
+#[test]
+fn radix_count_by_eight_tiles_agrees() {
+    let g = gpu();
+    let t = RADIX_TILE;
+    let rows = OnesweepKnobs { count_rows_from: Some(0), ..Default::default() };
+    for n in [1, t + 1, 8 * t, 8 * t + 1, 17 * t + 5, 300_007] {
+        for ty in [ElemType::U32, ElemType::I32, ElemType::F32] {
+            let data: Vec<u32> = {
+                let mut r = rng(n as u64 + 11);
+                (0..n).map(|_| r.gen()).collect()
+            };
+            let want = cpu::sort::sort(&data, ty);
+            let s = Sorter::whole_gpu(&g, Variant::Radix, ty, n, false, rows).unwrap();
+            let got = time_with(&g, &s, &data, 0, 0).unwrap().1;
+            assert!(got == want, "radix {} n={n} by 8 tiles a count group", ty.name());
+        }
+    }
+    // With indices, keys of few distinct values (the argsort's stability shows).
+    let n = 17 * t + 5;
+    let keys: Vec<u32> = (0..n as u32).map(|i| (i.wrapping_mul(2654435761) >> 7) % 1000).collect();
+    let pairs = Sorter::whole_gpu(&g, Variant::Radix, ElemType::U32, n, true, rows).unwrap();
+    assert!(argsort_with(&g, &pairs, &keys) == cpu::sort::argsort(&keys, ElemType::U32), "radix argsort by 8 tiles a count group");
+}
+
 /// Keys with values: values 0, 1, 2, ... come back as the stable argsort (equal keys in input
 /// order), and any other values follow their keys; every type, sizes around the tile, the input
 /// shapes above (all-equal and few-distinct keys test the stability).

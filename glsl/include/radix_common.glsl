@@ -17,6 +17,12 @@ const uint DIGITS = 256u;
 // grid, the tiles and the layouts are then n's, and tiles past the count sort nothing).
 layout(push_constant) uniform Push { uint n; uint shift; uint tiles; uint walk_limit; uint counted; } p;
 
+// The three-step pass's counts and offsets are digit-major rows of this many words: the tiles
+// rounded up to a multiple of COUNT_TILES, so that radix_count.comp stores a group's counts of a
+// digit as whole 16-byte vectors (RADIX_ROW_MULTIPLE in src/ops/sort.rs).
+const uint COUNT_TILES = 8u;
+uint row_stride() { return (p.tiles + COUNT_TILES - 1u) / COUNT_TILES * COUNT_TILES; }
+
 // The invocation's place in the group, subgroup by subgroup, so that a subgroup scan followed by
 // a scan of the subgroup totals is a scan in this order on any device.
 uint lane_index() { return gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID; }

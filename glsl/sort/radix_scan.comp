@@ -20,9 +20,9 @@ layout(constant_id = 0) const uint SUBGROUP_CHUNKS = 1u;
 
 void main() {
     uint digit = gl_WorkGroupID.x, l = lane_index();
-    // p.tiles: the rows' length; a counted run scans only the tiles of its keys (the count step
-    // skips the others).
-    uint row = digit * p.tiles;
+    // row_stride(): the rows' length; a counted run scans only the tiles of its keys (the count
+    // step skips the others).
+    uint row = digit * row_stride();
     uint n = counted_n(p.counted != 0u, p.n);
     uint tiles = (n + TILE - 1u) / TILE;
     if ((tiles + 4u * gl_SubgroupSize - 1u) / (4u * gl_SubgroupSize) <= SUBGROUP_CHUNKS) {

@@ -38,7 +38,7 @@ void main() {
     load_keys(start, valid, first, k);
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).
-    uint row = l * p.tiles + tile;
+    uint row = l * row_stride() + tile;
     uvec4 total;
     uvec4 before = group_exclusive_scan(uvec4(tile_counts[row], digit_totals[l], 0u, 0u), total);
     digit_place[l] = before.y + tile_offsets[row] - before.x;

@@ -89,6 +89,14 @@ impl std::str::FromStr for Variant {
 /// Keys per radix tile: 256 invocations x 12 (`glsl/include/radix_common.glsl`; on the H200 12
 /// beat 8, 16 and 24 at 2^24 and 2^26: docs/sort.md).
 pub const RADIX_TILE: usize = 3072;
+/// The tiles that radix_count.comp counts per group (COUNT_TILES in radix_common.glsl): the
+/// three-step pass's rows of counts and offsets are padded to a multiple of it.
+const RADIX_ROW_MULTIPLE: usize = 8;
+/// From how many tiles a radix pass counts 8 tiles a group (docs/sort.md, thirty-sixth session:
+/// on the H100 15% slower at 342 tiles, 2.6% at 1366, 1% faster at 2731, within 1% either way
+/// at 5462 (f32 and with indices slower), 2% faster at 8192 and 3-4% at 21,846: with fewer
+/// groups than the GPU holds, counting tiles one after another shows).
+const COUNT_ROWS_FROM_TILES: u32 = 8192;
 // The scatter with values sorts (digit << 12 | place in the tile).
 const _: () = assert!(RADIX_TILE <= 4096);
 /// Digits per radix pass (8 bits), and passes for 32-bit keys.
@@ -104,7 +112,7 @@ pub fn radix_max_n(ctx: &Context) -> usize {
 /// [`radix_max_n`] from a device's limits.
 pub fn radix_max_n_on(info: &crate::gpu::DeviceInfo) -> usize {
     let words = (info.max_storage_buffer_range / 4) as usize;
-    let tiles = (info.max_workgroup_count[0] as usize).min(words / RADIX_DIGITS);
+    let tiles = (info.max_workgroup_count[0] as usize).min(words / RADIX_DIGITS / RADIX_ROW_MULTIPLE * RADIX_ROW_MULTIPLE);
     words.min(tiles * RADIX_TILE).min(u32::MAX as usize)
 }
 
@@ -147,7 +155,11 @@ enum Pipelines {
 /// The three-step radix pass (count, scan, scatter): its kernels and the per-tile digit counts
 /// and offsets, the digit totals.
 struct ThreeStep {
+    /// The count by one tile a group, and by RADIX_ROW_MULTIPLE tiles a group (radix_count.comp).
     count: Kernel,
+    count_rows: Kernel,
+    /// [`OnesweepKnobs::count_rows_from`]'s value.
+    count_rows_from: u32,
     scan: Kernel,
     scatter: Kernel,
     tile_counts: Buffer<u32>,
@@ -156,12 +168,22 @@ struct ThreeStep {
 }
 
 impl ThreeStep {
-    /// `scan_alone`: [`OnesweepKnobs::scan_alone_chunks`].
-    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool, scan_alone: Option<u32>) -> Result<ThreeStep> {
-        let tiles = capacity.div_ceil(RADIX_TILE).max(1);
+    /// `scan_alone`, `count_rows_from`: [`OnesweepKnobs`]' fields of those names.
+    fn new(
+        ctx: &Context,
+        ty: ElemType,
+        capacity: usize,
+        with_values: bool,
+        scan_alone: Option<u32>,
+        count_rows_from: Option<u32>,
+    ) -> Result<ThreeStep> {
+        // The counts' and offsets' rows padded for radix_count.comp's vector stores.
+        let tiles = capacity.div_ceil(RADIX_TILE).max(1).next_multiple_of(RADIX_ROW_MULTIPLE);
         let scan_alone = scan_alone.unwrap_or(if ctx.info().device_type == "CPU" { 1 << 16 } else { 1 });
         Ok(ThreeStep {
-            count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[(1, ty as u32)])?,
+            count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[(1, ty as u32), (2, 1)])?,
+            count_rows: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[(1, ty as u32), (2, RADIX_ROW_MULTIPLE as u32)])?,
+            count_rows_from: count_rows_from.unwrap_or(COUNT_ROWS_FROM_TILES),
             scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[(0, scan_alone)])?,
             scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[(1, ty as u32), (2, with_values as u32)])?,
             tile_counts: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile counts")?,
@@ -190,7 +212,14 @@ impl ThreeStep {
             None => rec.dispatch(kernel, [groups, 1, 1], binds, push),
         };
         let (src, dst) = keys;
-        dispatch(rec, &self.count, 0, tiles, &[src.bind(), self.tile_counts.bind(), src.bind(), count])?;
+        // Large runs: a group counts 8 tiles (onesweep's fallback always one: its dispatch sizes
+        // come from the GPU, one group per tile).
+        let (count_kernel, count_groups) = match indirect.is_none() && tiles >= self.count_rows_from {
+            true => (&self.count_rows, tiles.div_ceil(RADIX_ROW_MULTIPLE as u32)),
+            false => (&self.count, tiles),
+        };
+        let counts_twice = [src.bind(), self.tile_counts.bind(), src.bind(), count, self.tile_counts.bind()];
+        dispatch(rec, count_kernel, 0, count_groups, &counts_twice)?;
         rec.barrier(Sync::ComputeToCompute);
         let (counts, offsets, totals) = (self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind());
         dispatch(rec, &self.scan, 1, RADIX_DIGITS as u32, &[counts, offsets, totals, count])?;
@@ -259,6 +288,10 @@ pub struct OnesweepKnobs {
     /// those barriers made a radix sort of 1000 keys take 260 ms on lavapipe (now 22). The tests
     /// set 0 and 1 to run the group's path on lavapipe too.
     pub scan_alone_chunks: Option<u32>,
+    /// The three-step pass's count (`Radix`; onesweep's fallback always counts one tile a group):
+    /// from how many tiles a group counts 8 tiles and stores them as vectors (radix_count.comp).
+    /// Default 8192 (25 million keys); the tests set 0 to run it on lavapipe.
+    pub count_rows_from: Option<u32>,
 }
 
 impl Radix {
@@ -269,10 +302,13 @@ impl Radix {
         let tiles = capacity.div_ceil(RADIX_TILE).max(1);
         let spec = [(1, ty as u32), (2, with_values as u32)];
         let (three_step, onesweep) = match onesweep {
-            None => (Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone)?), None),
+            None => (Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone, knobs.count_rows_from)?), None),
             Some(knobs) => {
-                let fallback =
-                    if knobs.fallback.unwrap_or(cpu) { Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone)?) } else { None };
+                let fallback = if knobs.fallback.unwrap_or(cpu) {
+                    Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone, knobs.count_rows_from)?)
+                } else {
+                    None
+                };
                 let state = Buffer::new(ctx, ONESWEEP_HEADER + 2 * RADIX_DIGITS * tiles, "onesweep state")?;
                 let digit_totals = Buffer::new(ctx, RADIX_PASSES as usize * RADIX_DIGITS, "onesweep digit totals")?;
                 // Zero once: after this every run leaves the totals and `done` zero (and resets
@@ -424,7 +460,7 @@ impl Sorter {
     }
 
     /// `Radix` or `Onesweep`, with or without values, with onesweep's knobs (`Radix` takes only
-    /// `scan_alone_chunks`).
+    /// `scan_alone_chunks` and `count_rows_from`).
     pub fn whole_gpu(
         ctx: &Context,
         variant: Variant,
