@@ -177,15 +177,18 @@ impl ThreeStep {
         scan_alone: Option<u32>,
         count_rows_from: Option<u32>,
     ) -> Result<ThreeStep> {
-        // The counts' and offsets' rows padded for radix_count.comp's vector stores.
+        // The counts' and offsets' rows as padded for radix_count.comp's vector stores (at most).
         let tiles = capacity.div_ceil(RADIX_TILE).max(1).next_multiple_of(RADIX_ROW_MULTIPLE);
         let scan_alone = scan_alone.unwrap_or(if ctx.info().device_type == "CPU" { 1 << 16 } else { 1 });
+        // Rows padded from this many tiles on, in all three kernels (ROWS_FROM, constant 8).
+        let rows_from = count_rows_from.unwrap_or(COUNT_ROWS_FROM_TILES);
+        let (ty_spec, rows) = ((1, ty as u32), (8, rows_from));
         Ok(ThreeStep {
-            count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[(1, ty as u32), (2, 1)])?,
-            count_rows: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[(1, ty as u32), (2, RADIX_ROW_MULTIPLE as u32)])?,
-            count_rows_from: count_rows_from.unwrap_or(COUNT_ROWS_FROM_TILES),
-            scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[(0, scan_alone)])?,
-            scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[(1, ty as u32), (2, with_values as u32)])?,
+            count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[ty_spec, (2, 1), rows])?,
+            count_rows: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[ty_spec, (2, RADIX_ROW_MULTIPLE as u32), rows])?,
+            count_rows_from: rows_from,
+            scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[(0, scan_alone), rows])?,
+            scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[ty_spec, (2, with_values as u32), rows])?,
             tile_counts: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile counts")?,
             tile_offsets: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile offsets")?,
             digit_totals: Buffer::new(ctx, RADIX_DIGITS, "radix digit totals")?,
