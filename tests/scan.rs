@@ -235,6 +235,53 @@ fn single_pass_fallback_and_persistent_grid() {
 }
 
 #[test]
+fn overlap_fallbacks_and_reducers() {
+    // Few reducer groups (each deals itself many tiles); waits that give up at once (spin limit 0:
+    // a chunk's total not yet published is reduced from its tiles' partials; 2.1 million elements
+    // are two whole chunks and a tile); reducers that publish nothing (every tile before a scan group's own is
+    // reduced from the input by the group: one chunk at most, out of place, one range). Ranges of
+    // 4096 (one tile each) too.
+    let g = gpu();
+    let knobs = [
+        Knobs { reducers: 1, ..Knobs::default() },
+        Knobs { reducers: 3, ..Knobs::default() },
+        Knobs { overlap_spin_limit: Some(0), ..Knobs::default() },
+        Knobs { overlap_spin_limit: Some(0), reducers: 2, overlap_barrier: true, ..Knobs::default() },
+    ];
+    let cases =
+        [(ElemType::U32, Op::Sum, Kind::Inclusive), (ElemType::F32, Op::Sum, Kind::Exclusive), (ElemType::I32, Op::Min, Kind::Exclusive)];
+    for k in knobs {
+        for (ty, op, kind) in cases {
+            for range in [4096usize, range_elems(&g)] {
+                let s = Scanner::with_knobs(&g, Variant::Overlap, ty, op, kind, 2_100_003, range, k).unwrap();
+                for n in [1usize, 4099, 300_007, 2_100_003] {
+                    if range == 4096 && n > 300_007 {
+                        continue; // 513 ranges: a dispatch pair each
+                    }
+                    let data = generate(n, ty, Dist::Uniform, 7 + n as u64);
+                    let got = scan_with(&g, &s, &data, n == 4099);
+                    assert_agrees(&data, &got, &s, &format!("{k:?} {} {} {} n={n} range={range}", ty.name(), op.name(), kind.name()));
+                }
+            }
+        }
+    }
+    let silent = Knobs { overlap_spin_limit: Some(0), overlap_publish: false, ..Knobs::default() };
+    for (ty, op, kind) in cases {
+        let s = Scanner::with_knobs(&g, Variant::Overlap, ty, op, kind, 1 << 20, range_elems(&g), silent).unwrap();
+        for n in [1usize, 4095, 4099, 300_007, 1 << 20] {
+            let data = generate(n, ty, Dist::Normal, 11 + n as u64);
+            let got = scan_with(&g, &s, &data, false);
+            assert_agrees(&data, &got, &s, &format!("nothing published, {} {} {} n={n}", ty.name(), op.name(), kind.name()));
+        }
+    }
+    // Without published partials in place the fallback would read outputs: refused.
+    let s = Scanner::with_knobs(&g, Variant::Overlap, ElemType::U32, Op::Sum, Kind::Inclusive, 5000, range_elems(&g), silent).unwrap();
+    let input = Buffer::from_slice(&g, &[1u32; 5000], "in").unwrap();
+    let err = g.submit(|rec| s.record(rec, &input, 5000, &input)).unwrap_err();
+    assert!(err.to_string().contains("out of place"), "{err}");
+}
+
+#[test]
 fn degenerate_inputs_and_f32_specials() {
     let g = gpu();
     let nan = f32::NAN.to_bits();
@@ -297,7 +344,7 @@ fn two_to_the_26_in_ranges() {
     let g = gpu();
     let n = 1usize << 26;
     let data = generate(n, ElemType::U32, Dist::Uniform, 26);
-    for v in [Variant::ReduceThenScan, Variant::SinglePass] {
+    for v in [Variant::ReduceThenScan, Variant::Overlap, Variant::SinglePass] {
         let got = scan::run(&g, &data, ElemType::U32, Op::Sum, Kind::Exclusive, v).unwrap();
         let (wrong, _) = verify(&data, &got, ElemType::U32, Op::Sum, Kind::Exclusive, 0);
         assert!(wrong.is_none(), "2^26 {}: {}", v.name(), wrong.unwrap());
@@ -341,7 +388,7 @@ fn command_line() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
     #[test]
-    fn fresh_random_data(n in 1usize..30_000, seed in any::<u64>(), t in 0usize..3, o in 0usize..3, v in 0usize..4, k in 0usize..2) {
+    fn fresh_random_data(n in 1usize..30_000, seed in any::<u64>(), t in 0usize..3, o in 0usize..3, v in 0usize..5, k in 0usize..2) {
         let g = gpu();
         let (ty, op, variant, kind) = (ElemType::ALL[t], Op::ALL[o], Variant::ALL[v], KINDS[k]);
         let dist = [Dist::Uniform, Dist::Normal][(seed % 2) as usize];

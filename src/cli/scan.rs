@@ -16,7 +16,7 @@ pub struct Args {
     /// Exclusive scan (element k combines x0 .. x(k-1); element 0 is the identity); default inclusive
     #[arg(long)]
     pub exclusive: bool,
-    /// hillis-steele, blelloch, reduce-then-scan, single-pass, a comma-separated list, or all
+    /// hillis-steele, blelloch, reduce-then-scan, overlap, single-pass, a comma-separated list, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Write the scanned values to FILE (format by extension, as --input; the last variant's)
@@ -43,6 +43,12 @@ pub struct Args {
     /// single-pass diagnosis, wrong results: 1 skips the walk back (timing what the rest costs)
     #[arg(long, hide = true, default_value_t = 0)]
     pub diag: u32,
+    /// overlap: reducer groups (0: one per multiprocessor where the driver tells, else 64)
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub reducers: u32,
+    /// overlap: a barrier between the reducers and the scan groups all the same
+    #[arg(long, hide = true)]
+    pub overlap_barrier: bool,
     /// Time the scan in place (output = input; each run scans the last one's result, and the check
     /// is of one more run in place on the data)
     #[arg(long, hide = true)]
@@ -67,6 +73,8 @@ impl Args {
             local: Knobs::default().local,
             clean: Knobs::default().clean,
             diag: 0,
+            reducers: 0,
+            overlap_barrier: false,
             in_place: false,
             numbers: Numbers::demo(3),
         }
@@ -90,6 +98,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         max_tiles: a.max_tiles,
         local: a.local,
         diag: a.diag,
+        reducers: a.reducers,
+        overlap_barrier: a.overlap_barrier,
         ..Knobs::default()
     };
     let mut rows = Vec::new();

@@ -1,8 +1,10 @@
 //! Prefix scan (inclusive or exclusive; sum, min, max of u32, i32, f32): the scan lecture's two
 //! classic block scans (Hillis & Steele, Blelloch, as in GPU Gems 3 ch. 39: blocks in shared
-//! memory, block totals scanned the same way and added back), then ours: reduce-then-scan over a
-//! persistent grid (16-byte loads, subgroup arithmetic, no workgroup waiting for another), and the
-//! fastest, a single pass with decoupled look-back (as CUB's `DeviceScan`; docs/scan.md).
+//! memory, block totals scanned the same way and added back), then ours: reduce-then-scan (striped
+//! tiles, 16-byte loads, subgroup arithmetic, no workgroup waiting for another), the same with its
+//! two passes overlapping (`overlap`: persistent reducers beside scan groups that wait for the
+//! partials before their tile), and a single pass with decoupled look-back (as CUB's
+//! `DeviceScan`; docs/scan.md).
 //!
 //! Exactness is [`reduce`](super::reduce)'s: integer sums wrap, min and max are exact (f32: -0 <
 //! +0; NaN wins and stays), f32 sums are within [`f32_sum_depth`] roundings of the f64 prefix.
@@ -37,16 +39,19 @@ pub enum Variant {
     HillisSteele,
     Blelloch,
     ReduceThenScan,
+    Overlap,
     SinglePass,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [Variant::HillisSteele, Variant::Blelloch, Variant::ReduceThenScan, Variant::SinglePass];
+    pub const ALL: [Variant; 5] =
+        [Variant::HillisSteele, Variant::Blelloch, Variant::ReduceThenScan, Variant::Overlap, Variant::SinglePass];
     pub fn name(self) -> &'static str {
         match self {
             Variant::HillisSteele => "hillis-steele",
             Variant::Blelloch => "blelloch",
             Variant::ReduceThenScan => "reduce-then-scan",
+            Variant::Overlap => "overlap",
             Variant::SinglePass => "single-pass",
         }
     }
@@ -59,6 +64,9 @@ impl Variant {
             Variant::ReduceThenScan => {
                 "ours: one tile of 4096 per group (striped 16-byte loads): each group reduces its tile, one group scans the partials, each group rescans its tile from its partial (one barrier)"
             }
+            Variant::Overlap => {
+                "ours: reduce-then-scan with its passes overlapping: persistent reducers publish each tile's partial, and the scan groups, with no barrier between, wait for the partials before their tile and read it again from L2"
+            }
             Variant::SinglePass => {
                 "ours: one pass, decoupled look-back (as CUB): a persistent grid takes tiles of 2048 by ticket, publishes each aggregate at once and walks back for it a tile later; a stuck predecessor is reduced here"
             }
@@ -69,7 +77,7 @@ impl Variant {
         match self {
             Variant::HillisSteele => LOCAL as usize,
             Variant::Blelloch => 2 * LOCAL as usize,
-            Variant::ReduceThenScan | Variant::SinglePass => TILE,
+            Variant::ReduceThenScan | Variant::Overlap | Variant::SinglePass => TILE,
         }
     }
 }
@@ -106,6 +114,11 @@ fn push(n: usize, flags: u32, offset: usize, chunk: usize) -> Vec<u8> {
     bytemuck::cast_slice(&[n as u32, flags, offset as u32, chunk as u32]).to_vec()
 }
 
+/// Overlap: tiles per chunk (`CHUNK_SHIFT` in glsl/scan/overlap_scan.comp), and invocations per
+/// reducer group (2 rounds of uvec4: tiles of 4096).
+const OVERLAP_CHUNK: usize = 256;
+const REDUCER_LOCAL: u32 = 512;
+
 /// Elements per tile of reduce-then-scan (`glsl/include/scan_striped_tile.glsl`: 4 rounds of
 /// LOCAL uvec4), one tile per workgroup.
 const STRIPED_TILE: usize = 4 * 4 * LOCAL as usize;
@@ -126,6 +139,10 @@ enum Kernels {
     ReduceThenScan { reduce: Kernel, partials_scan: Kernel, scan: Kernel, scan_tail: Kernel, partials: Buffer<u32> },
     /// The look-back kernel; its ticket and tile status (zeroed before every run).
     SinglePass { kernel: Kernel, state: Buffer<u32> },
+    /// Overlap: the reducers, the scan of whole tiles and of a range's last tile when it ends in
+    /// a partial uvec4 (`TAIL`), the flip of the set; the set and its two sets of words, `slots`
+    /// words (uvec2) a set.
+    Overlap { reduce: Kernel, scan: Kernel, scan_tail: Kernel, flip: Kernel, state: Buffer<u32>, slots: usize },
 }
 
 /// The single pass's settings (the study's defaults; the CLI's hidden flags sweep them).
@@ -148,13 +165,26 @@ pub struct Knobs {
     pub walk_budget: u32,
     /// The last group of a range leaves the state zeroed for the next (no fill before a run).
     pub clean: bool,
-    /// Tests: every tile checks that its status words are 0 when it starts ([`Scanner::dirty_state`]).
+    /// Tests: every tile checks that its status words are 0 when it starts (the single pass; overlap:
+    /// each word before it is published) ([`Scanner::dirty_state`]).
     pub check_state: bool,
     /// Tests: 1 makes the walks reduce every predecessor not yet INCLUSIVE themselves (in place:
     /// input its group may be overwriting); 2 as 1 without the status read after it (wrong in
     /// place, for the tests to fail). On GPUs in place no walk reduces a predecessor: they wait
     /// for its INCLUSIVE instead.
     pub force_fallback: u32,
+    /// Overlap: reducer groups (512 invocations each); 0: by device (one per multiprocessor where
+    /// the driver tells their number, else 64).
+    pub reducers: u32,
+    /// Overlap: a barrier between the reducers and the scan groups all the same (always so under
+    /// validation, on CPU devices, in place and with several ranges).
+    pub overlap_barrier: bool,
+    /// Overlap, tests: re-reads of an unpublished word before the scan group computes it itself
+    /// (None: by device; 0: at once).
+    pub overlap_spin_limit: Option<u32>,
+    /// Overlap, tests: false makes the reducers publish nothing, so that every scan group
+    /// reduces the tiles before its own from the input (out of place and one range only).
+    pub overlap_publish: bool,
 }
 
 impl Default for Knobs {
@@ -170,6 +200,10 @@ impl Default for Knobs {
             clean: true,
             check_state: false,
             force_fallback: 0,
+            reducers: 0,
+            overlap_barrier: false,
+            overlap_spin_limit: None,
+            overlap_publish: true,
         }
     }
 }
@@ -191,6 +225,11 @@ pub struct Scanner {
     /// limiter counts every loop iteration of an invocation).
     max_tiles: usize,
     kernels: Kernels,
+    /// Overlap: its reducer groups, whether a barrier always follows them, and whether its
+    /// reducers publish (tests).
+    reducers: usize,
+    overlap_barrier: bool,
+    overlap_publish: bool,
 }
 
 impl Scanner {
@@ -289,13 +328,58 @@ impl Scanner {
                 })?;
                 Kernels::SinglePass { kernel: Kernel::new(ctx, &shaders::SCAN_SINGLE_PASS, &spec)?, state }
             }
+            Variant::Overlap => {
+                // Tile slots for every tile of every range (numbered on), a multiple of a chunk
+                // (256 tiles), then a slot per chunk; two sets, after 16 words of header.
+                let tiles: usize = (0..capacity.max(1)).step_by(range).map(|s| striped_tiles((capacity - s).min(range))).sum();
+                let tiles = tiles.div_ceil(OVERLAP_CHUNK) * OVERLAP_CHUNK;
+                let slots = tiles + tiles / OVERLAP_CHUNK;
+                let spin = knobs.overlap_spin_limit.unwrap_or(if ctx.info().device_type == "CPU" { 1024 } else { 1 << 20 });
+                let (publish, check) = ((10, knobs.overlap_publish as u32), (11, knobs.check_state as u32));
+                let state = Buffer::new(ctx, 16 + 4 * slots, "scan overlap words")?;
+                ctx.submit(|rec| {
+                    rec.fill(&state, 0); // both sets, and set 0 first
+                    rec.barrier(Sync::TransferToAll);
+                    Ok(())
+                })?;
+                Kernels::Overlap {
+                    reduce: Kernel::new(ctx, &shaders::SCAN_OVERLAP_REDUCE, &[(0, REDUCER_LOCAL), spec[1], spec[2], publish, check])?,
+                    scan: Kernel::new(ctx, &shaders::SCAN_OVERLAP_SCAN, &[spec.as_slice(), &[(10, spin), check]].concat())?,
+                    scan_tail: Kernel::new(ctx, &shaders::SCAN_OVERLAP_SCAN, &[spec.as_slice(), &[(3, 1), (10, spin), check]].concat())?,
+                    flip: Kernel::new(ctx, &shaders::SCAN_OVERLAP_FLIP, &[])?,
+                    state,
+                    slots,
+                }
+            }
         };
+        let reducers = match knobs.reducers {
+            0 => ctx.info().compute_units.filter(|_| ctx.info().device_type != "CPU").unwrap_or(64) as usize,
+            r => r as usize,
+        };
+        // Under validation the reducers' words and the scan's reads of them are a hazard without
+        // a barrier; on CPU devices a thread may be descheduled for long (the waits would give up).
+        let overlap_barrier = knobs.overlap_barrier || ctx.validating() || ctx.info().device_type == "CPU";
         let max_tiles = match knobs.max_tiles {
             0 if ctx.info().device_type == "CPU" => MAX_TILES_CPU,
             0 => u32::MAX as usize,
             m => m as usize,
         };
-        Ok(Scanner { variant, ty, op, kind, capacity, range, tile, clean: knobs.clean, grid: knobs.grid as usize, max_tiles, kernels })
+        Ok(Scanner {
+            variant,
+            ty,
+            op,
+            kind,
+            capacity,
+            range,
+            tile,
+            clean: knobs.clean,
+            grid: knobs.grid as usize,
+            max_tiles,
+            kernels,
+            reducers,
+            overlap_barrier,
+            overlap_publish: knobs.overlap_publish,
+        })
     }
 
     /// Elements per range of this scanner.
@@ -315,10 +399,12 @@ impl Scanner {
     }
 
     /// With `Knobs::check_state`: whether a single-pass run found a tile's status words not 0
-    /// when it started (a run before left the state dirty). Sticky, as `cut_short`.
+    /// when it started, or an overlap run a word not 0 before publishing it (a run before left the
+    /// state dirty). Sticky, as `cut_short`.
     pub fn dirty_state(&self, ctx: &Context) -> Result<bool> {
         match &self.kernels {
             Kernels::SinglePass { state, .. } => Ok(ctx.read_range(state, 1, 2)?[0] & 2 != 0),
+            Kernels::Overlap { state, .. } => Ok(ctx.read_range(state, 1, 2)?[0] & 1 != 0),
             _ => Ok(false),
         }
     }
@@ -416,6 +502,52 @@ impl Scanner {
                         }
                     }
                 }
+            }
+            Kernels::Overlap { reduce, scan, scan_tail, flip, state, slots } => {
+                let in_place = input.raw() == output.raw();
+                if !self.overlap_publish && (in_place || ranges.len() > 1) {
+                    return Err(Error::invalid("overlap without published partials: out of place and one range only"));
+                }
+                let mut offsets = Vec::new();
+                let mut total = 0;
+                for &(s, e) in &ranges {
+                    offsets.push(total);
+                    total += striped_tiles(e - s);
+                }
+                // The reducers of every range, each numbering its tiles on from the last.
+                for (k, &(s, e)) in ranges.iter().enumerate() {
+                    let groups = self.reducers.clamp(1, striped_tiles(e - s));
+                    let binds = [input.bind_range(s, e), input.bind_range(s, e), state.bind()];
+                    rec.dispatch(reduce, [groups as u32, 1, 1], &binds, &push(e - s, ENCODE, offsets[k], *slots))?;
+                }
+                // In place the scan groups write what a wait's fallback would read; with several
+                // ranges a fallback could not reach the tiles of another.
+                let apart = self.overlap_barrier || in_place || ranges.len() > 1;
+                if apart {
+                    rec.barrier(Sync::ComputeToCompute);
+                }
+                // The scan groups, with no barrier after the reducers (unless apart): each waits for
+                // the partials before its tile. Both pipelines bind the whole range; a last tile
+                // that ends in a partial uvec4 goes to the TAIL pipeline.
+                let mut first = true;
+                for (k, &(s, e)) in ranges.iter().enumerate() {
+                    let tiles = striped_tiles(e - s);
+                    let whole = if (e - s) % 4 == 0 { tiles } else { tiles - 1 };
+                    let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
+                    let binds = [i, i, o, o, state.bind(), state.bind()];
+                    let pc = push(e - s, ENCODE | DECODE | kind, offsets[k], *slots);
+                    for (kernel, groups) in [(scan, whole), (scan_tail, tiles - whole)] {
+                        if groups > 0 {
+                            if apart && !first {
+                                rec.barrier(Sync::ComputeToCompute); // validation: the chunks' totals, the output
+                            }
+                            rec.dispatch(kernel, grid2d(groups), &binds, &pc)?;
+                            first = false;
+                        }
+                    }
+                }
+                rec.barrier(Sync::ComputeToCompute); // every group has read the set
+                rec.dispatch(flip, [1, 1, 1], &[state.bind()], &[])?;
             }
             Kernels::SinglePass { .. } => self.record_single_pass(rec, input, &ranges, None, output, None)?,
         }
@@ -696,6 +828,17 @@ pub fn f32_sum_depth_tiles(variant: Variant, n: usize, range: usize, tile: usize
             // the rounds before, the partial.
             let scan = 4 + 3 * l + 4 + 2;
             reduce + partials_scan + scan
+        }
+        // A tile's partial (the reducer's 2 rounds, 4 lanes, subgroup + shared over 512; the
+        // fallback's 1024 in a row are fewer), a chunk's total over its 256 partials,
+        // the chunks before (a run per invocation, then the group), the chunk's tiles before, their
+        // combination, then the tile's own scan as reduce-then-scan's.
+        Variant::Overlap => {
+            let tiles: usize = (0..n).step_by(range).map(|s| striped_tiles((n - s).min(range))).sum();
+            let partial = 2 + 4 + 4 * l;
+            let chunk = partial + 2 * l + OVERLAP_CHUNK;
+            let chunks = tiles.div_ceil(OVERLAP_CHUNK).div_ceil(l) + 2 * l;
+            chunk + chunks + 2 * l + 2 + (4 + 3 * l + 4 + 2)
         }
         // A tile's own steps (at most one per element: in registers, subgroup and group steps)
         // for its aggregate and again for its outputs; along the chain of INCLUSIVEs every tile before adds its aggregate once and

@@ -1,0 +1,177 @@
+#version 450
+// Ours, `overlap` step 2 of 2: as reduce_then_scan_scan.comp (one striped tile of 4096 per
+// workgroup, one barrier), but dispatched with no barrier after the reducers
+// (overlap_reduce.comp), and its tile's prefix found by the tile itself. Tiles come in chunks of
+// 256; invocation t reads, while the tile's loads are in flight, the total of chunk t (t < this
+// tile's chunk) and the partial of tile t of this tile's chunk (before this tile), and waits
+// until they are published. The chunks' totals come from the scan groups themselves: the last
+// tile of each chunk publishes its chunk's (the partials before it and its own values, reduced).
+// So a tile adds up at most one word per invocation of each kind (up to 2^28 elements a range),
+// and no pass scans the partials.
+//
+// Every wait is bounded: past SPIN_LIMIT re-reads a chunk's total is reduced from its tiles'
+// partials, and a tile's partial from the input (never in place: the host records a barrier
+// after the reducers there, so every partial is published before any scan group starts). So
+// the result is exact whatever runs beside what. (A chunk's total reduced here from its partials
+// is the same sum in another order: for f32 within the same bound, and only where a wait gave up.)
+// TAIL = 1 only for the tile that holds a range's last, partial uvec4 (as reduce-then-scan).
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
+#include "scan_common.glsl"
+#include "scan_group.glsl"
+layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
+layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
+layout(std430, binding = 2) writeonly buffer Out1 { uint y1[]; };
+layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
+// As overlap_reduce.comp: words[set * p.chunk + g] tile g's partial, words[set * p.chunk + T + c]
+// chunk c's total (T = p.chunk - p.chunk / 257 tile slots a set). Read first as plain loads,
+// issued with the tile's; only a word not yet published is read again, through the volatile
+// binding of the same buffer (as the compaction's overlap).
+layout(std430, binding = 4) buffer State { uint set; uint header[15]; uvec2 words[]; };
+layout(std430, binding = 5) coherent volatile readonly buffer StateAgain { uint set_again; uint header_again[15]; uvec2 words_again[]; };
+#include "scan_striped_tile.glsl"
+layout(constant_id = 3) const uint TAIL = 0u;
+layout(constant_id = 10) const uint SPIN_LIMIT = 1u << 20; // tests: 0
+// Tests: 1 checks that a chunk's word is still 0 before it is published (as overlap_reduce.comp).
+layout(constant_id = 11) const uint CHECK_STATE = 0u;
+const uint VALID = 0x80000000u;
+const uint CHUNK_SHIFT = 8u; // 256 tiles a chunk
+// Each subgroup's total of each round, then its part of the chunks before and of the chunk's
+// tiles before (slots for subgroups of one invocation).
+shared uint round_totals[STRIPED_ROUNDS + 2u][gl_WorkGroupSize.x];
+const uint CHUNKS_BEFORE = STRIPED_ROUNDS, TILES_BEFORE = STRIPED_ROUNDS + 1u;
+
+bool published(uvec2 w) {
+    return (w.x & w.y & VALID) != 0u;
+}
+uint value_of(uvec2 w) {
+    return (w.x & 0xFFFFu) | (w.y << 16u);
+}
+
+// Tile g's reduction, from the input, by this invocation alone (only where a wait gave up; never
+// in place; g is a whole tile before this one, of this range: with several ranges the host records
+// a barrier after the reducers, so every partial is published). Whole uvec4s only: element by
+// element loads anywhere in the pipeline slowed the scan of 2^26 u32 by 39% on the H200
+// (docs/scan.md). One accumulator, a loop not unrolled: few registers for a path that rarely
+// runs (the registers of the kernel set how many groups a multiprocessor holds).
+uint reduce_tile_here(uint g) {
+    uint first = (g - p.offset) * 1024u;
+    uvec4 acc = uvec4(identity());
+    [[dont_unroll]] for (uint i = 0u; i < 1024u; ++i) acc = combine4(acc, striped_load_whole(first + i, p.n));
+    return combine(combine(acc.x, acc.y), combine(acc.z, acc.w));
+}
+
+// Tile g's partial, once published; w: its word as first read.
+uint partial_of(uint g, uvec2 w, uint base) {
+    for (uint i = 0u; !published(w); ++i) {
+        if (i == SPIN_LIMIT) return reduce_tile_here(g);
+        w = words_again[base + g];
+    }
+    return value_of(w);
+}
+
+// Chunk c's total, once published; w: its word as first read. Where the wait gives up, the
+// reduction of the chunk's partials here (the last tile of every chunk before this tile's is in
+// this range or an earlier one).
+uint chunk_total(uint c, uvec2 w, uint base, uint chunks_at) {
+    for (uint i = 0u; !published(w); ++i) {
+        if (i == SPIN_LIMIT) {
+            uint total = identity();
+            [[dont_unroll]] for (uint g = c << CHUNK_SHIFT; g < (c + 1u) << CHUNK_SHIFT; ++g) total = combine(total, partial_of(g, words_again[base + g], base));
+            return total;
+        }
+        w = words_again[base + chunks_at + c];
+    }
+    return value_of(w);
+}
+
+void main() {
+    // The TAIL pipeline's one group takes the range's last tile (it is bound to the whole range,
+    // so that a wait that gives up can reduce any tile before it).
+    uint tile = TAIL == 1u ? (p.n - 1u) / (STRIPED_ROUNDS * gl_WorkGroupSize.x * 4u) : striped_tile();
+    if (tile * STRIPED_ROUNDS * gl_WorkGroupSize.x * 4u >= max(p.n, 1u)) return; // uniform: past the grid's last row
+    if (TAIL == 0u && p.n % 4u != 0u && tile == (p.n - 1u) / (STRIPED_ROUNDS * gl_WorkGroupSize.x * 4u)) return; // the TAIL's tile
+    uvec4 v[STRIPED_ROUNDS];
+    [[unroll]] for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
+        uint at = striped_at(tile, r);
+        v[r] = TAIL == 1u ? striped_load(at, p.n) : striped_load_whole(at, p.n);
+    }
+    // This invocation's words of the prefix, read while the tile's loads are in flight.
+    uint t = gl_LocalInvocationID.x, L = gl_WorkGroupSize.x;
+    uint g = p.offset + tile, c = g >> CHUNK_SHIFT, j = (c << CHUNK_SHIFT) + t;
+    uint base = set * p.chunk, chunks_at = p.chunk - p.chunk / 257u;
+    uvec2 wc = t < c ? words[base + chunks_at + t] : uvec2(VALID);
+    uvec2 wt = j < g ? words[base + j] : uvec2(VALID);
+    uint own[STRIPED_ROUNDS], before_me[STRIPED_ROUNDS];
+    [[unroll]] for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
+        own[r] = combine(combine(v[r].x, v[r].y), combine(v[r].z, v[r].w));
+        before_me[r] = subgroup_exclusive(own[r]);
+        if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) round_totals[r][gl_SubgroupID] = combine(before_me[r], own[r]);
+    }
+    // The chunk's tiles before this one. The last tile of a chunk publishes the chunk's total
+    // (those partials and its own values, reduced) before it waits for anything else, so that no
+    // chain runs from chunk to chunk.
+    uint mine = j < g ? partial_of(j, wt, base) : identity();
+    if ((g & ((1u << CHUNK_SHIFT) - 1u)) == (1u << CHUNK_SHIFT) - 1u) { // uniform
+        uint here = own[0];
+        [[unroll]] for (uint r = 1u; r < STRIPED_ROUNDS; ++r) here = combine(here, own[r]);
+        uint total = group_reduce(combine(mine, here));
+        if (t == 0u) {
+            if (CHECK_STATE == 1u && words[base + chunks_at + c] != uvec2(0u)) atomicOr(header[0], 1u);
+            words[base + chunks_at + c] = uvec2(VALID | (total & 0xFFFFu), VALID | (total >> 16u));
+        }
+    }
+    // The chunks before (past 256 of them, a run of chunks each).
+    uint chunks = t < c ? chunk_total(t, wc, base, chunks_at) : identity();
+    for (uint q = t + L; q < c; q += L) chunks = combine(chunks, chunk_total(q, words[base + chunks_at + q], base, chunks_at));
+    chunks = subgroup_combine(chunks);
+    uint before = subgroup_combine(mine);
+    if (subgroupElect()) {
+        round_totals[CHUNKS_BEFORE][gl_SubgroupID] = chunks;
+        round_totals[TILES_BEFORE][gl_SubgroupID] = before;
+    }
+    barrier(); // every subgroup's round totals and prefix parts are in their slots
+    uint chunks_before = identity(), tiles_before = identity();
+    for (uint k = 0u; k < gl_NumSubgroups; ++k) {
+        chunks_before = combine(chunks_before, round_totals[CHUNKS_BEFORE][k]);
+        tiles_before = combine(tiles_before, round_totals[TILES_BEFORE][k]);
+    }
+    bool exclusive = (p.flags & EXCLUSIVE) != 0u;
+    uint rounds_before = combine(chunks_before, tiles_before);
+    uvec4 tail = uvec4(0u);
+    bool has_tail = false;
+    [[unroll]] for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
+        uint before_sg = identity(), round_total = identity();
+        for (uint k = 0u; k < gl_NumSubgroups; ++k) {
+            if (k == gl_SubgroupID) before_sg = round_total;
+            round_total = combine(round_total, round_totals[r][k]);
+        }
+        uint run = combine(rounds_before, combine(before_sg, before_me[r]));
+        uvec4 o;
+        uint nxt = combine(run, v[r].x);
+        o.x = store_value(exclusive ? run : nxt);
+        run = nxt;
+        nxt = combine(run, v[r].y);
+        o.y = store_value(exclusive ? run : nxt);
+        run = nxt;
+        nxt = combine(run, v[r].z);
+        o.z = store_value(exclusive ? run : nxt);
+        run = nxt;
+        nxt = combine(run, v[r].w);
+        o.w = store_value(exclusive ? run : nxt);
+        uint at = striped_at(tile, r);
+        if (at < p.n / 4u) y4[at] = o;
+        if (TAIL == 1u && at == p.n / 4u) { // the range's last, partial uvec4
+            tail = o;
+            has_tail = true;
+        }
+        rounds_before = combine(rounds_before, round_total);
+    }
+    // Its elements one by one.
+    uint first = p.n / 4u * 4u;
+    if (TAIL == 1u && has_tail) {
+        for (uint c4 = 0u; c4 < 3u; ++c4) {
+            if (first + c4 < p.n) y1[first + c4] = tail[c4];
+        }
+    }
+}
