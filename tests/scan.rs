@@ -240,7 +240,7 @@ fn overlap_fallbacks_and_reducers() {
     // a chunk's total not yet published is reduced from its tiles' partials; 2.1 million elements
     // are two whole chunks and a tile); reducers that publish nothing (every tile before a scan group's own is
     // reduced from the input by the group: one chunk at most, out of place, one range). Ranges of
-    // 4096 (one tile each) too.
+    // 4096 (one tile each) too; in place at 4099 and 2.1 million.
     let g = gpu();
     let knobs = [
         Knobs { reducers: 1, ..Knobs::default() },
@@ -259,7 +259,7 @@ fn overlap_fallbacks_and_reducers() {
                         continue; // 513 ranges: a dispatch pair each
                     }
                     let data = generate(n, ty, Dist::Uniform, 7 + n as u64);
-                    let got = scan_with(&g, &s, &data, n == 4099);
+                    let got = scan_with(&g, &s, &data, n == 4099 || n == 2_100_003); // in place: across chunks too
                     assert_agrees(&data, &got, &s, &format!("{k:?} {} {} {} n={n} range={range}", ty.name(), op.name(), kind.name()));
                 }
             }
@@ -366,6 +366,13 @@ fn command_line() {
     for v in Variant::ALL {
         assert!(text.lines().any(|l| l.starts_with(v.name()) && l.ends_with("yes")), "in place {}: {text}", v.name());
     }
+    // The hidden --repeat: fresh inputs through one scanner, each checked.
+    let out = wg()
+        .args(["--validate", "scan", "--n", "5003", "--type", "u32", "--variant", "overlap", "--runs", "1", "--repeat", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("overlap: 2 fresh inputs, 0 wrong"), "{text}{}", String::from_utf8_lossy(&out.stderr));
     // --out writes the scanned numbers; --input reads them back.
     let dir = tempfile::tempdir().unwrap();
     let (src, dst) = (dir.path().join("x.txt"), dir.path().join("y.npy"));

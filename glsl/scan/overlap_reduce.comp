@@ -24,7 +24,8 @@ layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
 layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 // words[set * p.chunk + g]: tile g's partial (every range's tiles numbered on); after a set's
 // p.chunk - p.chunk / 257 tile slots come its chunk totals (overlap_scan.comp).
-layout(std430, binding = 2) buffer State { uint set; uint header[15]; uvec2 words[]; };
+// Coherent: the set is read from L2, never from a multiprocessor's L1 (an earlier run's line).
+layout(std430, binding = 2) coherent buffer State { uint set; uint header[15]; uvec2 words[]; };
 #include "scan_striped_tile.glsl" // striped_load
 // Tests: 0 publishes nothing, so that the scan groups reduce every tile before their own.
 layout(constant_id = 10) const uint PUBLISH = 1u;

@@ -24,10 +24,11 @@ layout(std430, binding = 1) readonly buffer In4 { uvec4 x4[]; };
 layout(std430, binding = 2) writeonly buffer Out1 { uint y1[]; };
 layout(std430, binding = 3) writeonly buffer Out4 { uvec4 y4[]; };
 // As overlap_reduce.comp: words[set * p.chunk + g] tile g's partial, words[set * p.chunk + T + c]
-// chunk c's total (T = p.chunk - p.chunk / 257 tile slots a set). Read first as plain loads,
-// issued with the tile's; only a word not yet published is read again, through the volatile
-// binding of the same buffer (as the compaction's overlap).
-layout(std430, binding = 4) buffer State { uint set; uint header[15]; uvec2 words[]; };
+// chunk c's total (T = p.chunk - p.chunk / 257 tile slots a set). Read first as coherent loads
+// (from L2, never a multiprocessor's L1, which could hold a line of an earlier run: the set, or a
+// word since zeroed), issued with the tile's; only a word not yet published is read again,
+// through the volatile binding of the same buffer.
+layout(std430, binding = 4) coherent buffer State { uint set; uint header[15]; uvec2 words[]; };
 layout(std430, binding = 5) coherent volatile readonly buffer StateAgain { uint set_again; uint header_again[15]; uvec2 words_again[]; };
 #include "scan_striped_tile.glsl"
 layout(constant_id = 3) const uint TAIL = 0u;

@@ -49,6 +49,16 @@ pub struct Args {
     /// overlap: a barrier between the reducers and the scan groups all the same
     #[arg(long, hide = true)]
     pub overlap_barrier: bool,
+    /// overlap: re-reads of an unpublished word before the scan group computes it itself (default: by device)
+    #[arg(long, hide = true)]
+    pub overlap_spin_limit: Option<u32>,
+    /// single-pass, overlap: check that the state words are 0 where a run starts or publishes (an error if not)
+    #[arg(long, hide = true)]
+    pub check_state: bool,
+    /// Diagnosis: after the table, scan K fresh inputs (seeds after --seed) with one scanner per
+    /// variant, each checked: a run must not depend on what the runs before it scanned
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub repeat: u32,
     /// Time the scan in place (output = input; each run scans the last one's result, and the check
     /// is of one more run in place on the data)
     #[arg(long, hide = true)]
@@ -75,6 +85,9 @@ impl Args {
             diag: 0,
             reducers: 0,
             overlap_barrier: false,
+            overlap_spin_limit: None,
+            check_state: false,
+            repeat: 0,
             in_place: false,
             numbers: Numbers::demo(3),
         }
@@ -100,6 +113,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         diag: a.diag,
         reducers: a.reducers,
         overlap_barrier: a.overlap_barrier,
+        overlap_spin_limit: a.overlap_spin_limit,
+        check_state: a.check_state,
         ..Knobs::default()
     };
     let mut rows = Vec::new();
@@ -112,6 +127,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         let depth = s.f32_sum_depth(n);
         let time = if a.in_place { scan::time_scanner_in_place } else { scan::time_scanner };
         let (t, got) = time(&ctx, &s, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
+        if s.dirty_state(&ctx)? {
+            anyhow::bail!("{}: a run found its state words not 0 (--check-state)", v.name());
+        }
         g.finish(&ctx)?;
         let (wrong, worst) = scan::verify(&data, &got, ty, op, kind, depth);
         // Read once, written once: the least a scan must move.
@@ -149,6 +167,26 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         }
         for (v, ..) in &rows {
             println!("  {}: {}", v.name(), v.description());
+        }
+    }
+    if a.repeat > 0 && a.numbers.input.is_none() {
+        let dist: numbers::Dist = a.numbers.dist.parse()?;
+        for &v in &vs {
+            let s = Scanner::with_knobs(&ctx, v, ty, op, kind, n.max(1), range_elems(&ctx), knobs)?;
+            let mut wrong = 0;
+            for k in 1..=a.repeat as u64 {
+                let data = numbers::generate(n, ty, dist, a.numbers.seed.wrapping_add(k));
+                let time = if a.in_place { scan::time_scanner_in_place } else { scan::time_scanner };
+                let (_, got) = time(&ctx, &s, &data, 0, 1)?;
+                if let (Some(w), _) = scan::verify(&data, &got, ty, op, kind, s.f32_sum_depth(n)) {
+                    wrong += 1;
+                    println!("repeat {k}: {}: {w}", v.name());
+                }
+            }
+            println!("{}: {} fresh inputs, {wrong} wrong", v.name(), a.repeat);
+            if wrong > 0 {
+                anyhow::bail!("{}: {wrong} of {} fresh inputs disagree with the CPU", v.name(), a.repeat);
+            }
         }
     }
     let bad: Vec<&str> = rows.iter().filter(|r| r.2.is_some()).map(|r| r.0.name()).collect();
