@@ -41,6 +41,7 @@ const uint CHUNK_SHIFT = 8u; // 256 tiles a chunk
 // tiles before (slots for subgroups of one invocation).
 shared uint round_totals[STRIPED_ROUNDS + 2u][gl_WorkGroupSize.x];
 const uint CHUNKS_BEFORE = STRIPED_ROUNDS, TILES_BEFORE = STRIPED_ROUNDS + 1u;
+#include "scan_striped_store.glsl"
 
 bool published(uvec2 w) {
     return (w.x & w.y & VALID) != 0u;
@@ -103,19 +104,16 @@ void main() {
     uint base = set * p.chunk, chunks_at = p.chunk - p.chunk / 257u;
     uvec2 wc = t < c ? words[base + chunks_at + t] : uvec2(VALID);
     uvec2 wt = j < g ? words[base + j] : uvec2(VALID);
-    uint own[STRIPED_ROUNDS], before_me[STRIPED_ROUNDS];
-    [[unroll]] for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
-        own[r] = combine(combine(v[r].x, v[r].y), combine(v[r].z, v[r].w));
-        before_me[r] = subgroup_exclusive(own[r]);
-        if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) round_totals[r][gl_SubgroupID] = combine(before_me[r], own[r]);
-    }
+    uint before_me[STRIPED_ROUNDS];
+    scan_rounds(v, before_me);
     // The chunk's tiles before this one. The last tile of a chunk publishes the chunk's total
     // (those partials and its own values, reduced) before it waits for anything else, so that no
     // chain runs from chunk to chunk.
     uint mine = j < g ? partial_of(j, wt, base) : identity();
     if ((g & ((1u << CHUNK_SHIFT) - 1u)) == (1u << CHUNK_SHIFT) - 1u) { // uniform
-        uint here = own[0];
-        [[unroll]] for (uint r = 1u; r < STRIPED_ROUNDS; ++r) here = combine(here, own[r]);
+        uvec4 h = v[0];
+        [[unroll]] for (uint r = 1u; r < STRIPED_ROUNDS; ++r) h = combine4(h, v[r]);
+        uint here = combine(combine(h.x, h.y), combine(h.z, h.w));
         uint total = group_reduce(combine(mine, here));
         if (t == 0u) {
             if (CHECK_STATE == 1u && words[base + chunks_at + c] != uvec2(0u)) atomicOr(header[0], 1u);
@@ -137,42 +135,5 @@ void main() {
         chunks_before = combine(chunks_before, round_totals[CHUNKS_BEFORE][k]);
         tiles_before = combine(tiles_before, round_totals[TILES_BEFORE][k]);
     }
-    bool exclusive = (p.flags & EXCLUSIVE) != 0u;
-    uint rounds_before = combine(chunks_before, tiles_before);
-    uvec4 tail = uvec4(0u);
-    bool has_tail = false;
-    [[unroll]] for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
-        uint before_sg = identity(), round_total = identity();
-        for (uint k = 0u; k < gl_NumSubgroups; ++k) {
-            if (k == gl_SubgroupID) before_sg = round_total;
-            round_total = combine(round_total, round_totals[r][k]);
-        }
-        uint run = combine(rounds_before, combine(before_sg, before_me[r]));
-        uvec4 o;
-        uint nxt = combine(run, v[r].x);
-        o.x = store_value(exclusive ? run : nxt);
-        run = nxt;
-        nxt = combine(run, v[r].y);
-        o.y = store_value(exclusive ? run : nxt);
-        run = nxt;
-        nxt = combine(run, v[r].z);
-        o.z = store_value(exclusive ? run : nxt);
-        run = nxt;
-        nxt = combine(run, v[r].w);
-        o.w = store_value(exclusive ? run : nxt);
-        uint at = striped_at(tile, r);
-        if (at < p.n / 4u) y4[at] = o;
-        if (TAIL == 1u && at == p.n / 4u) { // the range's last, partial uvec4
-            tail = o;
-            has_tail = true;
-        }
-        rounds_before = combine(rounds_before, round_total);
-    }
-    // Its elements one by one.
-    uint first = p.n / 4u * 4u;
-    if (TAIL == 1u && has_tail) {
-        for (uint c4 = 0u; c4 < 3u; ++c4) {
-            if (first + c4 < p.n) y1[first + c4] = tail[c4];
-        }
-    }
+    store_scanned_tile(tile, v, before_me, combine(chunks_before, tiles_before));
 }

@@ -10,6 +10,7 @@
 // scalar accesses in the pipeline of every tile, even where they never ran, the scan of 2^26 u32
 // took 0.191 ms instead of 0.138 on the H200 (docs/scan.md).
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
 #include "scan_common.glsl"
 #include "scan_group.glsl"
 layout(std430, binding = 0) readonly buffer In1 { uint x1[]; };
@@ -21,6 +22,7 @@ layout(std430, binding = 4) readonly buffer Partials { uint partials[]; };
 // Each subgroup's total of each round (slots for subgroups of one invocation).
 shared uint round_totals[STRIPED_ROUNDS][gl_WorkGroupSize.x];
 layout(constant_id = 3) const uint TAIL = 0u;
+#include "scan_striped_store.glsl"
 
 void main() {
     uint tile = striped_tile();
@@ -31,49 +33,8 @@ void main() {
         v[r] = TAIL == 1u ? striped_load(at, p.n) : striped_load_whole(at, p.n);
     }
     uint carry = partials[p.offset + tile];
-    uint own[STRIPED_ROUNDS], before_me[STRIPED_ROUNDS];
-    for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
-        own[r] = combine(combine(v[r].x, v[r].y), combine(v[r].z, v[r].w));
-        before_me[r] = subgroup_exclusive(own[r]);
-        if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) round_totals[r][gl_SubgroupID] = combine(before_me[r], own[r]);
-    }
+    uint before_me[STRIPED_ROUNDS];
+    scan_rounds(v, before_me);
     barrier(); // every subgroup's round totals are in their slots
-    bool exclusive = (p.flags & EXCLUSIVE) != 0u;
-    uint rounds_before = carry;
-    uvec4 tail = uvec4(0u);
-    bool has_tail = false;
-    for (uint r = 0u; r < STRIPED_ROUNDS; ++r) {
-        uint before_sg = identity(), round_total = identity();
-        for (uint k = 0u; k < gl_NumSubgroups; ++k) {
-            if (k == gl_SubgroupID) before_sg = round_total;
-            round_total = combine(round_total, round_totals[r][k]);
-        }
-        uint run = combine(rounds_before, combine(before_sg, before_me[r]));
-        uvec4 o;
-        uint nxt = combine(run, v[r].x);
-        o.x = store_value(exclusive ? run : nxt);
-        run = nxt;
-        nxt = combine(run, v[r].y);
-        o.y = store_value(exclusive ? run : nxt);
-        run = nxt;
-        nxt = combine(run, v[r].z);
-        o.z = store_value(exclusive ? run : nxt);
-        run = nxt;
-        nxt = combine(run, v[r].w);
-        o.w = store_value(exclusive ? run : nxt);
-        uint at = striped_at(tile, r);
-        if (at < p.n / 4u) y4[at] = o;
-        if (TAIL == 1u && at == p.n / 4u) { // the range's last, partial uvec4
-            tail = o;
-            has_tail = true;
-        }
-        rounds_before = combine(rounds_before, round_total);
-    }
-    // Its elements one by one.
-    uint first = p.n / 4u * 4u;
-    if (TAIL == 1u && has_tail) {
-        for (uint c = 0u; c < 3u; ++c) {
-            if (first + c < p.n) y1[first + c] = tail[c];
-        }
-    }
+    store_scanned_tile(tile, v, before_me, carry);
 }
