@@ -421,7 +421,10 @@ impl Scanner {
     /// (`Sync::TransferToCompute` after an upload, `Sync::ComputeToCompute` after a dispatch), and
     /// no earlier work may still read or write `output`. Between its own dispatches it records
     /// `Sync::ComputeToCompute`, and the single pass one more before its first (its state, left
-    /// clean by the last run; with `Knobs::clean` off, fills with transfer barriers). After, `output` is written by compute shaders: follow with
+    /// clean by the last run; with `Knobs::clean` off, fills with transfer barriers); overlap none
+    /// between its reducers and its scan groups (they wait for each other's words, unless in
+    /// place, with several ranges, on CPU devices or under validation), and one before the flip of
+    /// its set at the end. After, `output` is written by compute shaders: follow with
     /// `Sync::ComputeToTransfer` / `ComputeToCompute` before reading it. Two records of one
     /// `Scanner` must be separated by a barrier (they share scratch).
     pub fn record(&self, rec: &mut Recorder, input: &Buffer<u32>, n: usize, output: &Buffer<u32>) -> Result<()> {
