@@ -32,7 +32,7 @@ layout(constant_id = 10) const uint PUBLISH = 1u;
 // Tests: 1 checks that each word is still 0 before it is published (header[0] bit 1 if not: a run
 // before left its set dirty, or did not flip it).
 layout(constant_id = 11) const uint CHECK_STATE = 0u;
-const uint VALID = 0x80000000u;
+#include "scan_word.glsl"
 const uint TILE4 = 1024u; // uvec4 per tile: 4096 elements, as the scan's striped tile
 const uint ROUNDS = 2u;   // with 512 invocations (the host's local size)
 
@@ -55,7 +55,7 @@ void reduce_and_publish(uvec4 v[ROUNDS], uint tile, uint slot, uint s) {
         for (uint k = 0u; k < gl_NumSubgroups; ++k) total = combine(total, sg_part[slot][k]);
         uint at = s * p.chunk + p.offset + tile;
         if (CHECK_STATE == 1u && words[at] != uvec2(0u)) atomicOr(header[0], 1u);
-        words[at] = uvec2(VALID | (total & 0xFFFFu), VALID | (total >> 16u));
+        words[at] = word_of(total);
     }
 }
 

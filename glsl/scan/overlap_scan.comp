@@ -35,20 +35,13 @@ layout(constant_id = 3) const uint TAIL = 0u;
 layout(constant_id = 10) const uint SPIN_LIMIT = 1u << 20; // tests: 0
 // Tests: 1 checks that a chunk's word is still 0 before it is published (as overlap_reduce.comp).
 layout(constant_id = 11) const uint CHECK_STATE = 0u;
-const uint VALID = 0x80000000u;
+#include "scan_word.glsl"
 const uint CHUNK_SHIFT = 8u; // 256 tiles a chunk
 // Each subgroup's total of each round, then its part of the chunks before and of the chunk's
 // tiles before (slots for subgroups of one invocation).
 shared uint round_totals[STRIPED_ROUNDS + 2u][gl_WorkGroupSize.x];
 const uint CHUNKS_BEFORE = STRIPED_ROUNDS, TILES_BEFORE = STRIPED_ROUNDS + 1u;
 #include "scan_striped_store.glsl"
-
-bool published(uvec2 w) {
-    return (w.x & w.y & VALID) != 0u;
-}
-uint value_of(uvec2 w) {
-    return (w.x & 0xFFFFu) | (w.y << 16u);
-}
 
 // Tile g's reduction, from the input, by this invocation alone (only where a wait gave up; never
 // in place; g is a whole tile before this one, of this range: with several ranges the host records
@@ -117,7 +110,7 @@ void main() {
         uint total = group_reduce(combine(mine, here));
         if (t == 0u) {
             if (CHECK_STATE == 1u && words[base + chunks_at + c] != uvec2(0u)) atomicOr(header[0], 1u);
-            words[base + chunks_at + c] = uvec2(VALID | (total & 0xFFFFu), VALID | (total >> 16u));
+            words[base + chunks_at + c] = word_of(total);
         }
     }
     // The chunks before (past 256 of them, a run of chunks each).
