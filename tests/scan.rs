@@ -388,6 +388,7 @@ fn command_line() {
     fails_with_one_line(&["scan", "--op", "product"], "op \"product\"");
     fails_with_one_line(&["scan", "--variant", "fast"], "variant \"fast\"");
     fails_with_one_line(&["scan", "--type", "f64"], "type \"f64\"");
+    fails_with_one_line(&["scan", "--repeat", "2", "--input", "/no/such/x.txt"], "does not take --input");
     fails_with_one_line(&["scan", "--per", "6", "--variant", "single-pass"], "multiple of 4");
     fails_with_one_line(&["scan", "--n", "10", "--out", "/no/such/dir/y.txt"], "does not exist");
 }

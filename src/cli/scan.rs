@@ -100,6 +100,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let kind = if a.exclusive { Kind::Exclusive } else { Kind::Inclusive };
     let vs = variants(&a.variant, &Variant::ALL)?;
     super::check_output("--out", a.out.as_deref())?;
+    if a.repeat > 0 && a.numbers.input.is_some() {
+        anyhow::bail!("--repeat generates its inputs: it does not take --input");
+    }
     let (data, source) = a.numbers.load(a.n, ty)?;
     let ctx = g.context()?;
     let n = data.len();
@@ -117,6 +120,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         check_state: a.check_state,
         ..Knobs::default()
     };
+    let time = if a.in_place { scan::time_scanner_in_place } else { scan::time_scanner };
     let mut rows = Vec::new();
     let mut last = Vec::new();
     // A fresh device per variant (as `compact` and the study): on an H200 the later variants of
@@ -125,7 +129,6 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         let ctx = if i == 0 { ctx.clone() } else { g.context()? };
         let s = Scanner::with_knobs(&ctx, v, ty, op, kind, n.max(1), range_elems(&ctx), knobs)?;
         let depth = s.f32_sum_depth(n);
-        let time = if a.in_place { scan::time_scanner_in_place } else { scan::time_scanner };
         let (t, got) = time(&ctx, &s, &data, a.numbers.warmup, a.numbers.runs.max(1))?;
         if s.dirty_state(&ctx)? {
             anyhow::bail!("{}: a run found its state words not 0 (--check-state)", v.name());
@@ -169,14 +172,13 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             println!("  {}: {}", v.name(), v.description());
         }
     }
-    if a.repeat > 0 && a.numbers.input.is_none() {
+    if a.repeat > 0 {
         let dist: numbers::Dist = a.numbers.dist.parse()?;
         for &v in &vs {
             let s = Scanner::with_knobs(&ctx, v, ty, op, kind, n.max(1), range_elems(&ctx), knobs)?;
             let mut wrong = 0;
             for k in 1..=a.repeat as u64 {
                 let data = numbers::generate(n, ty, dist, a.numbers.seed.wrapping_add(k));
-                let time = if a.in_place { scan::time_scanner_in_place } else { scan::time_scanner };
                 let (_, got) = time(&ctx, &s, &data, 0, 1)?;
                 if let (Some(w), _) = scan::verify(&data, &got, ty, op, kind, s.f32_sum_depth(n)) {
                     wrong += 1;
