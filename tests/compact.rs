@@ -501,6 +501,11 @@ fn cli_bad_input_gives_one_line() {
     fails_with_one_line(&["compact", "--n", "1000", "--l2-scrub", "1000000"], "l2 scrub");
     fails_with_one_line(&["compact", "--n", "99999999999", "--pass-fraction", "0.5"], "too large");
     fails_with_one_line(&["compact", "--input", "/nonexistent.npy"], "cannot read");
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("numbers.txt");
+    std::fs::write(&text, "1\n2.5\nabc\n").unwrap();
+    fails_with_one_line(&["compact", "--input", text.to_str().unwrap(), "--type", "f32"], "numbers.txt:3: \"abc\" is not a f32 number");
+    fails_with_one_line(&["compact", "--n", "10", "--type", "u32", "--pred", "gt:-1"], "predicate \"gt:-1\": \"-1\" is not a u32");
 }
 
 // ---- stable-lookback: the look-back kernel itself, and its fallback ----

@@ -47,6 +47,15 @@ impl Error {
     pub fn invalid(msg: impl Into<String>) -> Error {
         Error::InvalidInput(msg.into())
     }
+
+    /// Names where an invalid input was met (a file and line, an option) before its message,
+    /// so the message says "invalid input" once; any other error is returned as it is.
+    pub fn within(self, place: impl std::fmt::Display) -> Error {
+        match self {
+            Error::InvalidInput(msg) => Error::InvalidInput(format!("{place}: {msg}")),
+            other => other,
+        }
+    }
 }
 
 impl From<gpu_allocator::AllocationError> for Error {

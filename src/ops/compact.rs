@@ -30,8 +30,8 @@ impl Predicate {
     /// Parses `gt:T`, `lt:T`, `nonzero`, `even` for elements of `ty`.
     pub fn parse(s: &str, ty: ElemType) -> Result<Predicate> {
         let p = match s.split_once(':') {
-            Some(("gt", t)) => Predicate::Greater(ty.parse(t).map_err(|e| Error::invalid(format!("predicate {s:?}: {e}")))?),
-            Some(("lt", t)) => Predicate::Less(ty.parse(t).map_err(|e| Error::invalid(format!("predicate {s:?}: {e}")))?),
+            Some(("gt", t)) => Predicate::Greater(ty.parse(t).map_err(|e| e.within(format_args!("predicate {s:?}")))?),
+            Some(("lt", t)) => Predicate::Less(ty.parse(t).map_err(|e| e.within(format_args!("predicate {s:?}")))?),
             None if s == "nonzero" => Predicate::NonZero,
             None if s == "even" => Predicate::Even,
             _ => return Err(Error::invalid(format!("predicate {s:?}: use gt:T, lt:T, nonzero or even"))),

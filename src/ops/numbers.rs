@@ -138,7 +138,7 @@ pub fn load(path: &std::path::Path, ty: ElemType) -> Result<Vec<u32>> {
                 if l.is_empty() {
                     continue;
                 }
-                out.push(ty.parse(l).map_err(|e| Error::invalid(format!("{name}:{}: {e}", i + 1)))?);
+                out.push(ty.parse(l).map_err(|e| e.within(format_args!("{name}:{}", i + 1)))?);
             }
             Ok(out)
         }

@@ -75,4 +75,6 @@ pub fn fails_with_one_line(args: &[&str], needle: &str) {
     let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(lines.len(), 1, "{args:?}: expected one line of error, got:\n{stderr}");
     assert!(lines[0].to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {:?} lacks {needle:?}", lines[0]);
+    // A message wrapped in another names its kind once ("invalid input: FILE:3: ...").
+    assert!(lines[0].matches("invalid input").count() <= 1, "{args:?}: {:?} repeats its kind", lines[0]);
 }
