@@ -293,11 +293,21 @@ impl Kernel {
                         _ => String::from("?"),
                     }
                 };
+                let value = local_memory_bytes(&name, &value).unwrap_or(value);
                 out.push((name, value));
             }
         }
         out
     }
+}
+
+/// NVIDIA's driver tells "Local Memory Size" as 2^36 plus the kernel's local memory per
+/// invocation (68719476736 for every kernel without any; 68719477760 for the histogram's
+/// per-thread step, whose 256 private bins are 1024 bytes): the bytes, with the raw value after.
+fn local_memory_bytes(name: &str, value: &str) -> Option<String> {
+    const BASE: u64 = 1 << 36;
+    let v: u64 = value.parse().ok()?;
+    (name == "Local Memory Size" && (BASE..2 * BASE).contains(&v)).then(|| format!("{} (driver: {v})", v - BASE))
 }
 
 /// The first zstd frame in `data`, decompressed; `None` if there is none or it does not decode.
@@ -334,7 +344,16 @@ impl Drop for Kernel {
 
 #[cfg(test)]
 mod tests {
-    use super::unpack_zstd_frame;
+    use super::{local_memory_bytes, unpack_zstd_frame};
+
+    #[test]
+    fn local_memory_is_told_in_bytes() {
+        // As an H100 and an H200 (driver 580.159.04) told them.
+        assert_eq!(local_memory_bytes("Local Memory Size", "68719476736").as_deref(), Some("0 (driver: 68719476736)"));
+        assert_eq!(local_memory_bytes("Local Memory Size", "68719477760").as_deref(), Some("1024 (driver: 68719477760)"));
+        assert_eq!(local_memory_bytes("Local Memory Size", "512"), None, "another driver's bytes stay as told");
+        assert_eq!(local_memory_bytes("Register Count", "68719476736"), None);
+    }
 
     #[test]
     fn unpacks_an_nvidia_pipeline_cache() {
