@@ -201,6 +201,11 @@ fn study_and_bandwidth_refuse_bad_input() {
     fails_with_one_line(&["study", "--runs", "0"], "at least 1");
     fails_with_one_line(&["bandwidth", "--mb", "0"], "at least 1");
     wg().args(["bandwidth", "--mb", "4", "--runs", "2"]).assert().success().stdout(predicate::str::contains("read kernel"));
+    // More than any binding (and than u64 bytes): the largest binding, said so.
+    wg().args(["bandwidth", "--mb", "18446744073709551615", "--runs", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("the largest binding here, of 18446744073709551615 asked"));
 }
 
 /// The README's first command, as a new user runs it: the whole tour under validation, from a
