@@ -283,6 +283,9 @@ fn odd_values_from_the_option_sweep_are_refused_in_one_line() {
         fails_with_one_line(&[op, "--n", "5", "--runs", "0"], "0 is not in 1..");
     }
     fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "fastest", "--wg", "0"], "workgroup size 0: use 1 to");
+    // In a table too: refused before any variant runs, not a skipped row.
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "all", "--wg", "0"], "workgroup size 0: use 1 to");
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "shared,fastest", "--groups", "0"], "groups must be at least 1");
     fails_with_one_line(&["--timeout", "0", "devices"], "0 is not in 1..");
 }
 

@@ -212,6 +212,7 @@ fn table(
     variants: &[Variant],
 ) -> anyhow::Result<()> {
     let info = ctx.info();
+    histogram::validate_fastest_knobs(info, params)?;
     let reference = histogram::reference(img, params);
     let bytes = img.pixel_count() as f64 * params.format.texel_bytes() as f64;
     let mut rows = Vec::new();

@@ -277,20 +277,27 @@ pub fn validate(info: &DeviceInfo, params: &Params, variant: Variant) -> Result<
         }
     }
     if variant == Variant::Fastest {
-        let wg = fastest_workgroup(info, params);
-        if wg == 0 || wg > info.max_workgroup_size[0] || wg > info.max_workgroup_invocations {
-            let max = info.max_workgroup_size[0].min(info.max_workgroup_invocations);
-            return Err(Error::invalid(format!("workgroup size {wg}: use 1 to {max} (the device's limit)")));
-        }
-        if params.partitioned == Some(true) && !info.subgroup_partitioned {
-            return Err(Error::invalid(format!("{} lacks VK_NV_shader_subgroup_partitioned (--partitioned)", info.name)));
-        }
-        if params.loads.is_some_and(|l| !(1..=8).contains(&l)) {
-            return Err(Error::invalid("loads must be 1..=8"));
-        }
-        if params.groups == Some(0) {
-            return Err(Error::invalid("groups must be at least 1"));
-        }
+        validate_fastest_knobs(info, params)?;
+    }
+    Ok(())
+}
+
+/// Checks `fastest`'s knobs (workgroup size, groups, loads, partitioned): wrong values are wrong
+/// input whichever variants run, so a table refuses them before it runs any.
+pub fn validate_fastest_knobs(info: &DeviceInfo, params: &Params) -> Result<()> {
+    let wg = fastest_workgroup(info, params);
+    if wg == 0 || wg > info.max_workgroup_size[0] || wg > info.max_workgroup_invocations {
+        let max = info.max_workgroup_size[0].min(info.max_workgroup_invocations);
+        return Err(Error::invalid(format!("workgroup size {wg}: use 1 to {max} (the device's limit)")));
+    }
+    if params.partitioned == Some(true) && !info.subgroup_partitioned {
+        return Err(Error::invalid(format!("{} lacks VK_NV_shader_subgroup_partitioned (--partitioned)", info.name)));
+    }
+    if params.loads.is_some_and(|l| !(1..=8).contains(&l)) {
+        return Err(Error::invalid("loads must be 1..=8"));
+    }
+    if params.groups == Some(0) {
+        return Err(Error::invalid("groups must be at least 1"));
     }
     Ok(())
 }
