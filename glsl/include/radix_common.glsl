@@ -6,6 +6,8 @@
 // invocations x KEYS_PER_INVOCATION. The includer declares TYPE (constant_id 1) where it reads keys.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_EXT_control_flow_attributes : require
 layout(local_size_x = 256) in;
 const uint KEYS_PER_INVOCATION = 12u;
 const uint TILE = 256u * KEYS_PER_INVOCATION; // at most 4096: the scatter packs a place in 12 bits

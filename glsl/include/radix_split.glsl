@@ -1,80 +1,118 @@
 // A radix pass's work on one tile, shared by radix_scatter.comp and radix_onesweep.comp: load its
-// keys, rank them by the digit in shared memory (three stable splits of 3, 3 and 2 bits, each a
-// group scan of packed counts), and write them out at digit_place[digit] + their place in the
-// sorted tile. The includer includes radix_common.glsl and sort_key.glsl, declares
-// WITH_VALUES (constant_id 2) and the buffers keys, keys4 (the same as uvec4), sorted, values and
+// keys, rank them by the digit (matched digits, as CUB's onesweep: rank_tile), and write them out
+// at digit_place[digit] + their place in the sorted tile. The includer includes radix_common.glsl
+// and sort_key.glsl, declares WITH_VALUES (constant_id 2) and the buffers keys, sorted, values and
 // sorted_values, and sets digit_place before write_out.
 
-// The tile's keys (images), one word skipped every 32 so that an invocation's 12 consecutive
-// keys and its neighbours' fall in different banks.
+// The tile's keys (images) sorted by the digit, one word skipped every 32 (bank spread). While the
+// tile is ranked, where they fit (COUNTS_IN_TILE), its first words hold the subgroups' digit
+// counts instead: shared memory is what limits this kernel's groups per multiprocessor (NVIDIA
+// gives a compute pipeline 48 KiB a multiprocessor: 3 groups of 14.7 KiB), and a separate array
+// cost a group (docs/sort.md, thirty-ninth session).
 shared uint tile_keys[TILE + TILE / 32u];
 uint slot(uint at) { return at + (at >> 5u); }
-
-// One stable split of the tile on the field of `width` bits (2 or 3) at `bit`, of the keys `k`
-// at this invocation's 12 consecutive places: each invocation counts its keys of each field
-// value in 4-bit nibbles of one word (at most 12 each), the group scans those counts (16 bits
-// each, packed: values 2w and 2w + 1 in word w), and each key moves to its value's start in the
-// tile + the keys of that value before it. (The nibbles keep every index static: counting into
-// the packed words by the key's value, as the first version did, made the split 10% slower on
-// the H200.)
-void split(uint bit, uint width, uint k[KEYS_PER_INVOCATION]) {
-    uint mask = (1u << width) - 1u;
-    uint nibbles = 0u;
-    for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) nibbles += 1u << (4u * ((k[j] >> bit) & mask));
-    uvec4 counts = uvec4((nibbles & 0xFu) | ((nibbles << 12u) & 0xF0000u), ((nibbles >> 8u) & 0xFu) | ((nibbles << 4u) & 0xF0000u),
-                         ((nibbles >> 16u) & 0xFu) | ((nibbles >> 4u) & 0xF0000u), ((nibbles >> 24u) & 0xFu) | ((nibbles >> 12u) & 0xF0000u));
-    uvec4 total;
-    uvec4 next = group_exclusive_scan(counts, total); // its barrier: every key is read
-    // Each value's start in the tile (< 2^16, so the packed add cannot carry).
-    uint start = 0u;
-    for (uint v = 0u; v < 8u; ++v) {
-        next[v >> 1u] += start << (16u * (v & 1u));
-        start += (total[v >> 1u] >> (16u * (v & 1u))) & 0xFFFFu;
-    }
-    uint seen = 0u; // this invocation's keys placed so far, per value (nibbles)
-    for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
-        uint v = (k[j] >> bit) & mask;
-        uint w = v < 4u ? (v < 2u ? next.x : next.y) : (v < 6u ? next.z : next.w);
-        tile_keys[slot(((w >> (16u * (v & 1u))) & 0xFFFFu) + ((seen >> (4u * v)) & 0xFu))] = k[j];
-        seen += 1u << (4u * v);
-    }
-    barrier(); // the split tile is complete, and scan_sums free
-}
 
 // Per digit: its first place in the output less its first place in the sorted tile (mod 2^32;
 // n or more: its keys are not written, see write_out).
 shared uint digit_place[DIGITS];
 
-// The tile's keys (images) at this invocation's 12 consecutive places (16-byte loads). Keys past
-// n are the largest image: they sort to the tile's end and are not written. With values: the
-// word sorted is (digit << 12 | place) instead (places < 4096; past n, digit 255 and the last
-// places: still sorted last).
-void load_keys(uint start, uint valid, uint first, out uint k[KEYS_PER_INVOCATION]) {
-    if (first + KEYS_PER_INVOCATION <= valid) {
-        for (uint q = 0u; q < KEYS_PER_INVOCATION / 4u; ++q) {
-            uvec4 v = keys4[(start + first) / 4u + q];
-            for (uint c = 0u; c < 4u; ++c) k[4u * q + c] = to_key(v[c]);
-        }
-    } else {
-        for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = first + j < valid ? to_key(keys[start + first + j]) : 0xFFFFFFFFu;
-    }
-    if (WITH_VALUES) {
-        for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = (((k[j] >> p.shift) & 0xFFu) << 12u) | (first + j);
+// The place in the tile of this invocation's key j: each subgroup ranks a run of
+// gl_SubgroupSize x KEYS_PER_INVOCATION consecutive keys, round j reading one key per invocation
+// (subgroup-striped, so that a round's keys are in invocation order).
+uint key_place(uint j) { return (gl_SubgroupID * KEYS_PER_INVOCATION + j) * gl_SubgroupSize + gl_SubgroupInvocationID; }
+
+// The tile's keys (images) at this invocation's places (key_place). Keys past n are the largest
+// image: they sort to the tile's end and are not written. With values: the word sorted is
+// (digit << 12 | place) instead (places < 4096; past n, digit 255 and the last places: still
+// sorted last).
+void load_keys(uint start, uint valid, out uint k[KEYS_PER_INVOCATION]) {
+    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+        uint at = key_place(j);
+        k[j] = at < valid ? to_key(keys[start + at]) : 0xFFFFFFFFu;
+        if (WITH_VALUES) k[j] = (((k[j] >> p.shift) & 0xFFu) << 12u) | at;
     }
 }
 
 // The digit of a word that load_keys gave.
 uint digit_of(uint k) { return WITH_VALUES ? k >> 12u : (k >> p.shift) & 0xFFu; }
 
-// Sorts the tile by the digit into tile_keys: bits 0-2, 3-5, 6-7 of the digit (stable).
-void rank_tile(uint first, uint k[KEYS_PER_INVOCATION]) {
-    uint bit0 = WITH_VALUES ? 12u : p.shift;
-    for (uint bit = 0u; bit < 8u; bit += 3u) {
-        if (bit > 0u) {
-            for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = tile_keys[slot(first + j)];
-        }
-        split(bit0 + bit, bit < 6u ? 3u : 2u, k);
+// At most this many subgroups in a group: 256 / the device's smallest subgroup size (constant 9,
+// set by the host).
+layout(constant_id = 9) const uint MAX_SUBGROUPS = 8u;
+// The subgroups' counts, a word per subgroup and digit, fit in tile_keys (subgroups of 32 or more:
+// NVIDIA, AMD). Else (lavapipe's 8) they are 16-bit halves of the words of subgroup_counts, advanced
+// with atomics (the two digits of a word may advance in the same round), and that array is sized
+// for them (constant 10: its words, 1 where unused).
+const bool COUNTS_IN_TILE = MAX_SUBGROUPS * DIGITS <= TILE + TILE / 32u;
+layout(constant_id = 10) const uint SUBGROUP_COUNT_WORDS = 1u;
+shared uint subgroup_counts[SUBGROUP_COUNT_WORDS];
+
+uint count_of(uint i) { return COUNTS_IN_TILE ? tile_keys[i] : (subgroup_counts[i >> 1u] >> (16u * (i & 1u))) & 0xFFFFu; }
+
+// Sorts the tile by the digit into tile_keys, stably, by matched digits (CUB's WARP_MATCH_ANY).
+// Each subgroup ranks its run of keys (key_place) in rounds of one key per invocation: the
+// invocations holding one digit find each other with eight ballots; a key's rank among the
+// subgroup's keys of its digit is the subgroup's count of the digit so far plus those of them
+// before it, and the last of them advances the count. Then each digit's counts are summed over
+// the subgroups, from the digit's start in the sorted tile (`digit_start`: the start of digit
+// lane_index()), and each key goes to its place. One pass over the keys, where three stable
+// splits (3, 3 and 2 bits) took 1.9 times the instructions. Needs scan_sums free.
+void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION]) {
+    uint l = lane_index(), sg = gl_SubgroupID;
+    if (COUNTS_IN_TILE) {
+        for (uint i = l; i < MAX_SUBGROUPS * DIGITS; i += 256u) tile_keys[i] = 0u;
+    } else {
+        for (uint i = l; i < SUBGROUP_COUNT_WORDS; i += 256u) subgroup_counts[i] = 0u;
     }
+    barrier(); // counts zeroed
+    uint rank[KEYS_PER_INVOCATION];
+    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+        uint d = digit_of(k[j]);
+        uvec4 peers = uvec4(0xFFFFFFFFu);
+        [[unroll]] for (uint b = 0u; b < 8u; ++b) {
+            bool bit = ((d >> b) & 1u) != 0u;
+            uvec4 votes = subgroupBallot(bit);
+            peers &= bit ? votes : ~votes;
+        }
+        uint below = subgroupBallotBitCount(peers & gl_SubgroupLtMask);
+        uint at = sg * DIGITS + d;
+        uint before = count_of(at);
+        subgroupBarrier(); // every invocation has read the count before it advances
+        if (subgroupBallotFindMSB(peers) == gl_SubgroupInvocationID) {
+            if (COUNTS_IN_TILE) {
+                tile_keys[at] = before + below + 1u;
+            } else {
+                atomicAdd(subgroup_counts[at >> 1u], (below + 1u) << (16u * (at & 1u)));
+            }
+        }
+        subgroupBarrier(); // advanced before the next round reads it
+        rank[j] = before + below;
+    }
+    // Digit l's keys in the subgroups before each subgroup, from the digit's start: the places of
+    // the subgroups' first keys of it.
+    scan_sums[l >> 2u][l & 3u] = digit_start;
+    barrier(); // every subgroup's counts are complete
+    if (COUNTS_IN_TILE) {
+        uint run = digit_start;
+        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+            uint c = tile_keys[s * DIGITS + l];
+            tile_keys[s * DIGITS + l] = run;
+            run += c;
+        }
+    } else if (l < DIGITS / 2u) {
+        // Digits 2l and 2l + 1 at once (places below 2^16: no carry between the halves).
+        uint run = scan_sums[l >> 1u][2u * (l & 1u)] | (scan_sums[l >> 1u][2u * (l & 1u) + 1u] << 16u);
+        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+            uint c = subgroup_counts[s * (DIGITS / 2u) + l];
+            subgroup_counts[s * (DIGITS / 2u) + l] = run;
+            run += c;
+        }
+    }
+    barrier(); // the places of the subgroups' first keys are known
+    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) rank[j] += count_of(sg * DIGITS + digit_of(k[j]));
+    barrier(); // every count read before the sorted tile overwrites them
+    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) tile_keys[slot(rank[j])] = k[j];
+    barrier(); // the sorted tile is complete
 }
 
 // Consecutive invocations write consecutive places of one digit's run (coalesced). With values

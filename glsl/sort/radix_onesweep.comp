@@ -22,16 +22,15 @@ layout(constant_id = 2) const bool WITH_VALUES = false;
 #include "radix_common.glsl"
 #include "sort_key.glsl"
 layout(std430, binding = 0) readonly buffer Keys { uint keys[]; };
-layout(std430, binding = 1) readonly buffer Keys4 { uvec4 keys4[]; }; // binding 0's buffer again
-layout(std430, binding = 2) buffer DigitTotals { uint digit_totals[]; }; // pass-major
-layout(std430, binding = 3) writeonly buffer Sorted { uint sorted[]; };
-layout(std430, binding = 4) readonly buffer Values { uint values[]; };
-layout(std430, binding = 5) writeonly buffer SortedValues { uint sorted_values[]; };
-#define STATE_BINDING 6
+layout(std430, binding = 1) buffer DigitTotals { uint digit_totals[]; }; // pass-major
+layout(std430, binding = 2) writeonly buffer Sorted { uint sorted[]; };
+layout(std430, binding = 3) readonly buffer Values { uint values[]; };
+layout(std430, binding = 4) writeonly buffer SortedValues { uint sorted_values[]; };
+#define STATE_BINDING 5
 #include "radix_onesweep.glsl"
 #define SKIP_PAST_N
 #include "radix_split.glsl"
-#define COUNT_BINDING 7
+#define COUNT_BINDING 6
 #include "device_count.glsl"
 
 shared uint tile_shared;
@@ -124,11 +123,10 @@ uint resolve(uint region, uint tile, uint d, uint count, uint pass) {
 void sort_tile(uint tile, uint ntiles, uint n, uint region, uint pass, uint l) {
     uint start = tile * TILE;
     uint valid = min(TILE, n - start);
-    uint first = l * KEYS_PER_INVOCATION;
-    uint k[KEYS_PER_INVOCATION]; // in registers for the first split
-    load_keys(start, valid, first, k);
-    for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
-        if (first + j < valid) atomicAdd(tile_count[digit_of(k[j])], 1u);
+    uint k[KEYS_PER_INVOCATION];
+    load_keys(start, valid, k);
+    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+        if (key_place(j) < valid) atomicAdd(tile_count[digit_of(k[j])], 1u);
     }
     barrier(); // the tile's counts are complete
     uint count = tile_count[l];
@@ -140,7 +138,7 @@ void sort_tile(uint tile, uint ntiles, uint n, uint region, uint pass, uint l) {
     uvec4 total;
     uvec4 before = group_exclusive_scan(uvec4(count, digit_totals[pass * DIGITS + l], 0u, 0u), total);
     barrier(); // scan_sums free
-    rank_tile(first, k);
+    rank_tile(before.x, k);
     // Only now look back: the tiles before have had the ranking's time to publish (looking back
     // before ranking took 3.17 ms on the H200 at 2^26, against 2.88).
     uint prefix = resolve(region, tile, l, count, pass);

@@ -1,6 +1,6 @@
 #version 450
-// Radix sort, step 3 of each pass: each tile sorts its keys by the digit in shared memory (three
-// stable splits, of 3, 3 and 2 bits, each a group scan of packed 16-bit counts), then writes them
+// Radix sort, step 3 of each pass: each tile sorts its keys by the digit in shared memory (ranked
+// by matched digits: radix_split.glsl), then writes them
 // out in that order: a key's place is its digit's start in the output (the totals of the smaller
 // digits) + this tile's offset among the digit's keys + its rank among the tile's keys of the
 // digit. Consecutive invocations write consecutive places of one digit's run (coalesced). Stable:
@@ -19,10 +19,9 @@ layout(std430, binding = 1) readonly buffer TileCounts { uint tile_counts[]; };
 layout(std430, binding = 2) readonly buffer TileOffsets { uint tile_offsets[]; };
 layout(std430, binding = 3) readonly buffer DigitTotals { uint digit_totals[]; };
 layout(std430, binding = 4) writeonly buffer Sorted { uint sorted[]; };
-layout(std430, binding = 5) readonly buffer Keys4 { uvec4 keys4[]; }; // binding 0's buffer again
-layout(std430, binding = 6) readonly buffer Values { uint values[]; };
-layout(std430, binding = 7) writeonly buffer SortedValues { uint sorted_values[]; };
-#define COUNT_BINDING 8
+layout(std430, binding = 5) readonly buffer Values { uint values[]; };
+layout(std430, binding = 6) writeonly buffer SortedValues { uint sorted_values[]; };
+#define COUNT_BINDING 7
 #include "device_count.glsl"
 
 #include "radix_split.glsl"
@@ -33,9 +32,8 @@ void main() {
     uint n = counted_n(p.counted != 0u, p.n);
     if (start >= n) return; // whole group: a tile past a counted run's keys
     uint valid = min(TILE, n - start);
-    uint first = l * KEYS_PER_INVOCATION;
-    uint k[KEYS_PER_INVOCATION]; // in registers for the first split
-    load_keys(start, valid, first, k);
+    uint k[KEYS_PER_INVOCATION];
+    load_keys(start, valid, k);
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).
     uint row = l * row_stride() + tile;
@@ -43,6 +41,6 @@ void main() {
     uvec4 before = group_exclusive_scan(uvec4(tile_counts[row], digit_totals[l], 0u, 0u), total);
     digit_place[l] = before.y + tile_offsets[row] - before.x;
     barrier(); // scan_sums free
-    rank_tile(first, k);
+    rank_tile(before.x, k);
     write_out(start, valid, l);
 }

@@ -188,7 +188,11 @@ impl ThreeStep {
             count_rows: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[ty_spec, (2, RADIX_ROW_MULTIPLE as u32), rows])?,
             count_rows_from: rows_from,
             scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[(0, scan_alone), rows])?,
-            scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[ty_spec, (2, with_values as u32), rows])?,
+            scatter: Kernel::new(
+                ctx,
+                &shaders::SORT_RADIX_SCATTER,
+                &[ty_spec, (2, with_values as u32), rows, ranking_spec(ctx)[0], ranking_spec(ctx)[1]],
+            )?,
             tile_counts: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile counts")?,
             tile_offsets: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile offsets")?,
             digit_totals: Buffer::new(ctx, RADIX_DIGITS, "radix digit totals")?,
@@ -227,8 +231,7 @@ impl ThreeStep {
         let (counts, offsets, totals) = (self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind());
         dispatch(rec, &self.scan, 1, RADIX_DIGITS as u32, &[counts, offsets, totals, count])?;
         rec.barrier(Sync::ComputeToCompute);
-        // The keys are bound twice: as words (the tile's last keys) and as 16-byte vectors.
-        let binds = [src.bind(), counts, offsets, totals, dst.bind(), src.bind(), values.0.bind(), values.1.bind(), count];
+        let binds = [src.bind(), counts, offsets, totals, dst.bind(), values.0.bind(), values.1.bind(), count];
         dispatch(rec, &self.scatter, 2, tiles, &binds)
     }
 }
@@ -297,6 +300,16 @@ pub struct OnesweepKnobs {
     pub count_rows_from: Option<u32>,
 }
 
+/// Constants 9 and 10 of the scatter and the onesweep pass (glsl/include/radix_split.glsl): the
+/// most subgroups a group of 256 can have on this device (MAX_SUBGROUPS), and the words of the
+/// separate array of 16-bit digit counts where a word per subgroup and digit does not fit in the
+/// tile's shared memory (subgroups below 32; else 1, unused).
+fn ranking_spec(ctx: &Context) -> [(u32, u32); 2] {
+    let subgroups = 256 / ctx.info().min_subgroup_size.clamp(1, 256) as usize;
+    let in_tile = subgroups * RADIX_DIGITS <= RADIX_TILE + RADIX_TILE / 32;
+    [(9, subgroups as u32), (10, if in_tile { 1 } else { (subgroups * RADIX_DIGITS / 2) as u32 })]
+}
+
 impl Radix {
     fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool, knobs: OnesweepKnobs, onesweep: bool) -> Result<Radix> {
         let cpu = ctx.info().device_type == "CPU";
@@ -327,7 +340,15 @@ impl Radix {
                     pass: Kernel::new(
                         ctx,
                         &shaders::SORT_RADIX_ONESWEEP,
-                        &[spec[0], spec[1], (3, knobs.long_walks as u32), (4, knobs.late_publish as u32), (5, knobs.check_state as u32)],
+                        &[
+                            spec[0],
+                            spec[1],
+                            (3, knobs.long_walks as u32),
+                            (4, knobs.late_publish as u32),
+                            (5, knobs.check_state as u32),
+                            ranking_spec(ctx)[0],
+                            ranking_spec(ctx)[1],
+                        ],
                     )?,
                     digit_totals,
                     state,
@@ -388,16 +409,8 @@ impl Radix {
                     let push: [u32; 5] = [n as u32, 8 * pass, tiles, o.walk_limit, counted];
                     let push = bytemuck::bytes_of(&push);
                     let (src, dst) = keys;
-                    let binds = [
-                        src.bind(),
-                        src.bind(),
-                        o.digit_totals.bind(),
-                        dst.bind(),
-                        values.0.bind(),
-                        values.1.bind(),
-                        o.state.bind(),
-                        count_bind,
-                    ];
+                    let binds =
+                        [src.bind(), o.digit_totals.bind(), dst.bind(), values.0.bind(), values.1.bind(), o.state.bind(), count_bind];
                     rec.dispatch(&o.pass, [tiles, 1, 1], &binds, push)?;
                     if let Some(fallback) = &self.three_step {
                         // Redoes the pass if a look-back gave up (else its sizes are zero).
