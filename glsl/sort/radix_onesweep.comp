@@ -2,7 +2,7 @@
 // Onesweep radix sort, one pass (ours, after Adinets & Merrill's Onesweep): the keys are read
 // once per pass, where the three-step radix reads them twice (count, then scatter). A group
 // draws its tile from a ticket, counts the tile's keys of each digit value and publishes each
-// count at once (AGGREGATE), ranks the tile by the digit in shared memory (radix_split.glsl, as
+// count at once (AGGREGATE), ranks the tile by the digit in shared memory (radix_tile.glsl, as
 // radix_scatter.comp), and only then looks back (its predecessors have had that long to
 // publish): invocation d sums digit d's counts of the tiles before, walking back over
 // AGGREGATEs (WINDOW words a step) to the nearest INCLUSIVE, and publishes its own INCLUSIVE. A key's place is its
@@ -29,7 +29,7 @@ layout(std430, binding = 4) writeonly buffer SortedValues { uint sorted_values[]
 #define STATE_BINDING 5
 #include "radix_onesweep.glsl"
 #define SKIP_PAST_N
-#include "radix_split.glsl"
+#include "radix_tile.glsl"
 #define COUNT_BINDING 6
 #include "device_count.glsl"
 

@@ -1,13 +1,13 @@
 #version 450
 // Radix sort, step 3 of each pass: each tile sorts its keys by the digit in shared memory (ranked
-// by matched digits: radix_split.glsl), then writes them
-// out in that order: a key's place is its digit's start in the output (the totals of the smaller
-// digits) + this tile's offset among the digit's keys + its rank among the tile's keys of the
-// digit. Consecutive invocations write consecutive places of one digit's run (coalesced). Stable:
-// keys of one digit keep their input order within the tile, and tiles keep theirs. With
-// WITH_VALUES each key carries a 32-bit value (an index, for an argsort): the splits then move
-// one word per key, its digit and its place in the tile (digit << 12 | place), and the write-out
-// fetches the key and its value from that place of the input (this group just read them).
+// by matched digits: radix_tile.glsl), then writes them out in that order: a key's place is its
+// digit's start in the output (the totals of the smaller digits) + this tile's offset among the
+// digit's keys + its rank among the tile's keys of the digit. Consecutive invocations write
+// consecutive places of one digit's run (coalesced). Stable: keys of one digit keep their input
+// order within the tile, and tiles keep theirs. With WITH_VALUES each key carries a 32-bit value
+// (an index, for an argsort): the ranking then sorts one word per key, its digit and its place in
+// the tile (digit << 12 | place), and the write-out fetches the key and its value from that place
+// of the input (this group just read them).
 #extension GL_GOOGLE_include_directive : require
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const bool WITH_VALUES = false;
@@ -24,7 +24,7 @@ layout(std430, binding = 6) writeonly buffer SortedValues { uint sorted_values[]
 #define COUNT_BINDING 7
 #include "device_count.glsl"
 
-#include "radix_split.glsl"
+#include "radix_tile.glsl"
 
 void main() {
     uint l = lane_index(), tile = gl_WorkGroupID.x;

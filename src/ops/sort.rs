@@ -300,7 +300,7 @@ pub struct OnesweepKnobs {
     pub count_rows_from: Option<u32>,
 }
 
-/// Constants 9 and 10 of the scatter and the onesweep pass (glsl/include/radix_split.glsl): the
+/// Constants 9 and 10 of the scatter and the onesweep pass (glsl/include/radix_tile.glsl): the
 /// most subgroups a group of 256 can have on this device (MAX_SUBGROUPS), and the words of the
 /// separate array of 16-bit digit counts where a word per subgroup and digit does not fit in the
 /// tile's shared memory (subgroups below 32; else 1, unused).
