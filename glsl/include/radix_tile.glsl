@@ -26,10 +26,16 @@ uint key_place(uint j) { return (gl_SubgroupID * KEYS_PER_INVOCATION + j) * gl_S
 // (digit << 12 | place) instead (places < 4096; past n, digit 255 and the last places: still
 // sorted last).
 void load_keys(uint start, uint valid, out uint k[KEYS_PER_INVOCATION]) {
-    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
-        uint at = key_place(j);
-        k[j] = at < valid ? to_key(keys[start + at]) : 0xFFFFFFFFu;
-        if (WITH_VALUES) k[j] = (((k[j] >> p.shift) & 0xFFu) << 12u) | at;
+    if (valid == TILE) {
+        [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = to_key(keys[start + key_place(j)]);
+    } else {
+        [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+            uint at = key_place(j);
+            k[j] = at < valid ? to_key(keys[start + at]) : 0xFFFFFFFFu;
+        }
+    }
+    if (WITH_VALUES) {
+        [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = (((k[j] >> p.shift) & 0xFFu) << 12u) | key_place(j);
     }
 }
 
@@ -120,22 +126,28 @@ void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION]) {
 // With SKIP_PAST_N defined (radix_onesweep.comp), places past n are not written: the digits
 // whose look-back gave up. (The scatter goes without the check: with it, it took 4% longer on
 // the H200.)
-void write_out(uint start, uint valid, uint l) {
-    for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
-        uint at = r * 256u + l;
-        if (at < valid) {
-            uint key = tile_keys[slot(at)];
-            uint place = digit_place[digit_of(key)] + at;
+void write_key(uint start, uint at) {
+    uint key = tile_keys[slot(at)];
+    uint place = digit_place[digit_of(key)] + at;
 #ifdef SKIP_PAST_N
-            if (place >= p.n) continue;
+    if (place >= p.n) return;
 #endif
-            if (WITH_VALUES) {
-                uint from = start + (key & 0xFFFu);
-                sorted[place] = keys[from];
-                sorted_values[place] = values[from];
-            } else {
-                sorted[place] = from_key(key);
-            }
+    if (WITH_VALUES) {
+        uint from = start + (key & 0xFFFu);
+        sorted[place] = keys[from];
+        sorted_values[place] = values[from];
+    } else {
+        sorted[place] = from_key(key);
+    }
+}
+
+// Whole tiles (all but a run's last) without a check per key.
+void write_out(uint start, uint valid, uint l) {
+    if (valid == TILE) {
+        [[unroll]] for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) write_key(start, r * 256u + l);
+    } else {
+        for (uint r = 0u; r < KEYS_PER_INVOCATION; ++r) {
+            if (r * 256u + l < valid) write_key(start, r * 256u + l);
         }
     }
 }
