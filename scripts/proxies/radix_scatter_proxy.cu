@@ -6,7 +6,10 @@
 // goes (stall reasons, issue rate, occupancy): docs/sort.md, thirty-ninth session.
 // Build and run on the GPU machine:
 //   nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/proxy scripts/proxies/radix_scatter_proxy.cu && /tmp/proxy 26
-// -DKPI=N changes the keys per invocation; -DMINB=B asks for B groups a multiprocessor.
+// -DKPI=N changes the keys per invocation; -DMINB=B asks for B groups a multiprocessor;
+// -DRANK_MATCH=1 ranks by matched digits (what radix_tile.glsl does since that session), with
+// -DMATCH_MODE=0|1|2 (eight ballots, __match_any_sync, atomicOr masks); -DXWARP_SHFL=1 scans the
+// warp totals by shuffles. Arguments: log2 n, the digit's shift, a hex mask ANDed into the keys.
 #include "../peers/cuda_bench.cuh" // CK, median_ms
 #include <cstdint>
 #include <cstdio>
