@@ -183,16 +183,13 @@ impl ThreeStep {
         // Rows padded from this many tiles on, in all three kernels (ROWS_FROM, constant 8).
         let rows_from = count_rows_from.unwrap_or(COUNT_ROWS_FROM_TILES);
         let (ty_spec, rows) = ((1, ty as u32), (8, rows_from));
+        let [subgroups, count_words] = ranking_spec(ctx);
         Ok(ThreeStep {
             count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[ty_spec, (2, 1), rows])?,
             count_rows: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[ty_spec, (2, RADIX_ROW_MULTIPLE as u32), rows])?,
             count_rows_from: rows_from,
             scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[(0, scan_alone), rows])?,
-            scatter: Kernel::new(
-                ctx,
-                &shaders::SORT_RADIX_SCATTER,
-                &[ty_spec, (2, with_values as u32), rows, ranking_spec(ctx)[0], ranking_spec(ctx)[1]],
-            )?,
+            scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[ty_spec, (2, with_values as u32), rows, subgroups, count_words])?,
             tile_counts: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile counts")?,
             tile_offsets: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile offsets")?,
             digit_totals: Buffer::new(ctx, RADIX_DIGITS, "radix digit totals")?,
@@ -335,6 +332,7 @@ impl Radix {
                     rec.barrier(Sync::TransferToCompute);
                     Ok(())
                 })?;
+                let [subgroups, count_words] = ranking_spec(ctx);
                 let onesweep = Onesweep {
                     digit_counts: Kernel::new(ctx, &shaders::SORT_RADIX_DIGIT_COUNTS, &[(1, ty as u32)])?,
                     pass: Kernel::new(
@@ -346,8 +344,8 @@ impl Radix {
                             (3, knobs.long_walks as u32),
                             (4, knobs.late_publish as u32),
                             (5, knobs.check_state as u32),
-                            ranking_spec(ctx)[0],
-                            ranking_spec(ctx)[1],
+                            subgroups,
+                            count_words,
                         ],
                     )?,
                     digit_totals,
