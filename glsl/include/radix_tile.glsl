@@ -45,18 +45,23 @@ uint digit_of(uint k) { return WITH_VALUES ? k >> 12u : (k >> p.shift) & 0xFFu; 
 // At most this many subgroups in a group: 256 / the device's smallest subgroup size (constant 9,
 // set by the host).
 layout(constant_id = 9) const uint MAX_SUBGROUPS = 8u;
-// The subgroups' counts, a word per subgroup and digit, fit in tile_keys (subgroups of 32 or more:
-// NVIDIA, AMD). Else (lavapipe's 8) they are 16-bit halves of the words of subgroup_counts, advanced
-// with atomics (the two digits of a word may advance in the same round), and that array is sized
-// for them (constant 10: its words, 1 where unused).
-const bool COUNTS_IN_TILE = MAX_SUBGROUPS * DIGITS <= TILE + TILE / 32u;
+// The ranking counts in rows, a row per subgroup, or with more than 32 subgroups (subgroups below 8,
+// as lavapipe's of 4) a row per ROW_SUBGROUPS consecutive subgroups, which rank one after another.
+const uint MAX_ROWS = MAX_SUBGROUPS < 32u ? MAX_SUBGROUPS : 32u;
+const uint ROW_SUBGROUPS = MAX_SUBGROUPS / MAX_ROWS;
+// The rows, a word per digit, fit in tile_keys (subgroups of 32 or more: NVIDIA, AMD). Else they
+// are 16-bit halves of the words of subgroup_counts, advanced with atomics (the two digits of a
+// word may advance in the same round), and that array is sized for them (constant 10: its words,
+// 1 where unused).
+const bool COUNTS_IN_TILE = MAX_ROWS * DIGITS <= TILE + TILE / 32u;
 layout(constant_id = 10) const uint SUBGROUP_COUNT_WORDS = 1u;
 shared uint subgroup_counts[SUBGROUP_COUNT_WORDS];
 
 uint count_of(uint i) { return COUNTS_IN_TILE ? tile_keys[i] : (subgroup_counts[i >> 1u] >> (16u * (i & 1u))) & 0xFFFFu; }
 
 // Sorts the tile by the digit into tile_keys, stably, by matched digits (CUB's WARP_MATCH_ANY).
-// Each subgroup ranks its run of keys (key_place) in rounds of one key per invocation: the
+// Each subgroup ranks its run of keys (key_place) in rounds of one key per invocation (with more
+// than 32 subgroups, the subgroups of a row in turn, each continuing the row's counts): the
 // invocations holding one digit find each other with eight ballots; a key's rank among the
 // subgroup's keys of its digit is the subgroup's count of the digit so far plus those of them
 // before it, and the last of them advances the count. Then each digit's counts are summed over
@@ -64,58 +69,65 @@ uint count_of(uint i) { return COUNTS_IN_TILE ? tile_keys[i] : (subgroup_counts[
 // lane_index()), and each key goes to its place. One pass over the keys, where three stable
 // splits (3, 3 and 2 bits) took 1.9 times the instructions. Needs scan_sums free.
 void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION]) {
-    uint l = lane_index(), sg = gl_SubgroupID;
+    uint l = lane_index();
+    // (1 wherever subgroups are 8 or wider: folded away.)
+    uint row_subgroups = ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups);
+    uint row = gl_SubgroupID / row_subgroups;
     if (COUNTS_IN_TILE) {
-        for (uint i = l; i < MAX_SUBGROUPS * DIGITS; i += 256u) tile_keys[i] = 0u;
+        for (uint i = l; i < MAX_ROWS * DIGITS; i += 256u) tile_keys[i] = 0u;
     } else {
         for (uint i = l; i < SUBGROUP_COUNT_WORDS; i += 256u) subgroup_counts[i] = 0u;
     }
-    barrier(); // counts zeroed
     uint rank[KEYS_PER_INVOCATION];
-    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
-        uint d = digit_of(k[j]);
-        uvec4 peers = uvec4(0xFFFFFFFFu);
-        [[unroll]] for (uint b = 0u; b < 8u; ++b) {
-            bool bit = ((d >> b) & 1u) != 0u;
-            uvec4 votes = subgroupBallot(bit);
-            peers &= bit ? votes : ~votes;
-        }
-        uint below = subgroupBallotBitCount(peers & gl_SubgroupLtMask);
-        uint at = sg * DIGITS + d;
-        uint before = count_of(at);
-        subgroupBarrier(); // every invocation has read the count before it advances
-        if (subgroupBallotFindMSB(peers) == gl_SubgroupInvocationID) {
-            if (COUNTS_IN_TILE) {
-                tile_keys[at] = before + below + 1u;
-            } else {
-                atomicAdd(subgroup_counts[at >> 1u], (below + 1u) << (16u * (at & 1u)));
+    for (uint turn = 0u; turn < row_subgroups; ++turn) {
+        barrier(); // counts zeroed, or the row's subgroups before this one done
+        if (gl_SubgroupID % row_subgroups != turn) continue; // uniform in the subgroup
+        [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+            uint d = digit_of(k[j]);
+            uvec4 peers = uvec4(0xFFFFFFFFu);
+            [[unroll]] for (uint b = 0u; b < 8u; ++b) {
+                bool bit = ((d >> b) & 1u) != 0u;
+                uvec4 votes = subgroupBallot(bit);
+                peers &= bit ? votes : ~votes;
             }
+            uint below = subgroupBallotBitCount(peers & gl_SubgroupLtMask);
+            uint at = row * DIGITS + d;
+            uint before = count_of(at);
+            subgroupBarrier(); // every invocation has read the count before it advances
+            if (subgroupBallotFindMSB(peers) == gl_SubgroupInvocationID) {
+                if (COUNTS_IN_TILE) {
+                    tile_keys[at] = before + below + 1u;
+                } else {
+                    atomicAdd(subgroup_counts[at >> 1u], (below + 1u) << (16u * (at & 1u)));
+                }
+            }
+            subgroupBarrier(); // advanced before the next round reads it
+            rank[j] = before + below;
         }
-        subgroupBarrier(); // advanced before the next round reads it
-        rank[j] = before + below;
     }
-    // Digit l's keys in the subgroups before each subgroup, from the digit's start: the places of
-    // the subgroups' first keys of it.
+    // Digit l's keys in the rows before each row, from the digit's start: the places of the rows'
+    // first keys of it.
     scan_sums[l >> 2u][l & 3u] = digit_start;
-    barrier(); // every subgroup's counts are complete
+    barrier(); // every row's counts are complete
+    uint rows = gl_NumSubgroups / row_subgroups;
     if (COUNTS_IN_TILE) {
         uint run = digit_start;
-        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-            uint c = tile_keys[s * DIGITS + l];
-            tile_keys[s * DIGITS + l] = run;
+        for (uint r = 0u; r < rows; ++r) {
+            uint c = tile_keys[r * DIGITS + l];
+            tile_keys[r * DIGITS + l] = run;
             run += c;
         }
     } else if (l < DIGITS / 2u) {
         // Digits 2l and 2l + 1 at once (places below 2^16: no carry between the halves).
         uint run = scan_sums[l >> 1u][2u * (l & 1u)] | (scan_sums[l >> 1u][2u * (l & 1u) + 1u] << 16u);
-        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-            uint c = subgroup_counts[s * (DIGITS / 2u) + l];
-            subgroup_counts[s * (DIGITS / 2u) + l] = run;
+        for (uint r = 0u; r < rows; ++r) {
+            uint c = subgroup_counts[r * (DIGITS / 2u) + l];
+            subgroup_counts[r * (DIGITS / 2u) + l] = run;
             run += c;
         }
     }
-    barrier(); // the places of the subgroups' first keys are known
-    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) rank[j] += count_of(sg * DIGITS + digit_of(k[j]));
+    barrier(); // the places of the rows' first keys are known
+    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) rank[j] += count_of(row * DIGITS + digit_of(k[j]));
     barrier(); // every count read before the sorted tile overwrites them
     [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) tile_keys[slot(rank[j])] = k[j];
     barrier(); // the sorted tile is complete

@@ -299,12 +299,14 @@ pub struct OnesweepKnobs {
 
 /// Constants 9 and 10 of the scatter and the onesweep pass (glsl/include/radix_tile.glsl): the
 /// most subgroups a group of 256 can have on this device (MAX_SUBGROUPS), and the words of the
-/// separate array of 16-bit digit counts where a word per subgroup and digit does not fit in the
-/// tile's shared memory (subgroups below 32; else 1, unused).
+/// separate array of 16-bit digit counts, a row of 256 per subgroup (at most 32 rows), where a
+/// word per row and digit does not fit in the tile's shared memory (subgroups below 32; else 1,
+/// unused).
 fn ranking_spec(ctx: &Context) -> [(u32, u32); 2] {
     let subgroups = 256 / ctx.info().min_subgroup_size.clamp(1, 256) as usize;
-    let in_tile = subgroups * RADIX_DIGITS <= RADIX_TILE + RADIX_TILE / 32;
-    [(9, subgroups as u32), (10, if in_tile { 1 } else { (subgroups * RADIX_DIGITS / 2) as u32 })]
+    let rows = subgroups.min(32);
+    let in_tile = rows * RADIX_DIGITS <= RADIX_TILE + RADIX_TILE / 32;
+    [(9, subgroups as u32), (10, if in_tile { 1 } else { (rows * RADIX_DIGITS / 2) as u32 })]
 }
 
 impl Radix {
