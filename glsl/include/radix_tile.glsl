@@ -21,25 +21,35 @@ shared uint digit_place[DIGITS];
 // (subgroup-striped, so that a round's keys are in invocation order).
 uint key_place(uint j) { return (gl_SubgroupID * KEYS_PER_INVOCATION + j) * gl_SubgroupSize + gl_SubgroupInvocationID; }
 
-// The tile's keys (images) at this invocation's places (key_place). Keys past n are the largest
-// image: they sort to the tile's end and are not written. With values: the word sorted is
-// (digit << 12 | place) instead (places < 4096; past n, digit 255 and the last places: still
-// sorted last).
-void load_keys(uint start, uint valid, out uint k[KEYS_PER_INVOCATION]) {
+// The tile's words at this invocation's places (key_place), as the pass reads them (of TYPE).
+// Past n: the word whose image is the largest, so that it sorts to the tile's end (not written).
+void load_words(uint start, uint valid, out uint k[KEYS_PER_INVOCATION]) {
     if (valid == TILE) {
-        [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = to_key(keys[start + key_place(j)]);
+        [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = keys[start + key_place(j)];
     } else {
         [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
             uint at = key_place(j);
-            k[j] = at < valid ? to_key(keys[start + at]) : 0xFFFFFFFFu;
+            k[j] = at < valid ? keys[start + at] : from_key(0xFFFFFFFFu);
         }
-    }
-    if (WITH_VALUES) {
-        [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) k[j] = (((k[j] >> p.shift) & 0xFFu) << 12u) | key_place(j);
     }
 }
 
-// The digit of a word that load_keys gave.
+// The words the ranking sorts, from load_words': the keys' images, or with values
+// (digit << 12 | place) (places < 4096; past n, digit 255 and the last places: still sorted last).
+void sort_words(inout uint k[KEYS_PER_INVOCATION]) {
+    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+        k[j] = to_key(k[j]);
+        if (WITH_VALUES) k[j] = (((k[j] >> p.shift) & 0xFFu) << 12u) | key_place(j);
+    }
+}
+
+// The tile's sort words (load_words, then sort_words).
+void load_keys(uint start, uint valid, out uint k[KEYS_PER_INVOCATION]) {
+    load_words(start, valid, k);
+    sort_words(k);
+}
+
+// The digit of a sort word (sort_words).
 uint digit_of(uint k) { return WITH_VALUES ? k >> 12u : (k >> p.shift) & 0xFFu; }
 
 // At most this many subgroups in a group: 256 / the device's smallest subgroup size (constant 9,
@@ -67,8 +77,12 @@ uint count_of(uint i) { return COUNTS_IN_TILE ? tile_keys[i] : (subgroup_counts[
 // before it, and the last of them advances the count. Then each digit's counts are summed over
 // the subgroups, from the digit's start in the sorted tile (`digit_start`: the start of digit
 // lane_index()), and each key goes to its place. One pass over the keys, where three stable
-// splits (3, 3 and 2 bits) took 1.9 times the instructions. Needs scan_sums free.
-void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION]) {
+// splits (3, 3 and 2 bits) took 1.9 times the instructions. Needs scan_sums free. `words`: k holds
+// load_words' words, made sort words here, where the ranking first needs them (converted right
+// after their loads, as load_keys does, i32 and f32 keys held each invocation until its loads
+// had landed, before the work that does not need them, and took 4-8% longer than u32 keys:
+// docs/sort.md, fortieth session); else k holds load_keys' sort words.
+void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION], bool words) {
     uint l = lane_index();
     // (1 wherever subgroups are 8 or wider: folded away.)
     uint row_subgroups = ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups);
@@ -82,6 +96,7 @@ void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION]) {
     for (uint turn = 0u; turn < row_subgroups; ++turn) {
         barrier(); // counts zeroed, or the row's subgroups before this one done
         if (gl_SubgroupID % row_subgroups != turn) continue; // uniform in the subgroup
+        if (words) sort_words(k);
         [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
             uint d = digit_of(k[j]);
             uvec4 peers = uvec4(0xFFFFFFFFu);

@@ -33,7 +33,7 @@ void main() {
     if (start >= n) return; // whole group: a tile past a counted run's keys
     uint valid = min(TILE, n - start);
     uint k[KEYS_PER_INVOCATION];
-    load_keys(start, valid, k);
+    load_words(start, valid, k); // made sort words in rank_tile: their loads in flight meanwhile
     // Invocation l handles digit l: x scans the tile's counts (the digit's start in the sorted
     // tile), y the digits' totals (the digit's start in the output).
     uint row = l * row_stride() + tile;
@@ -41,6 +41,6 @@ void main() {
     uvec4 before = group_exclusive_scan(uvec4(tile_counts[row], digit_totals[l], 0u, 0u), total);
     digit_place[l] = before.y + tile_offsets[row] - before.x;
     barrier(); // scan_sums free
-    rank_tile(before.x, k);
+    rank_tile(before.x, k, true);
     write_out(start, valid, l);
 }
