@@ -12,7 +12,6 @@
 // with 8 times fewer groups the step's latency shows where the tiles are few (15% slower at
 // 2^20), so the host picks it from 8192 tiles (COUNT_ROWS_FROM_TILES in src/ops/sort.rs).
 #extension GL_GOOGLE_include_directive : require
-#extension GL_EXT_control_flow_attributes : require
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint GROUP_TILES = 1u; // 1 or COUNT_TILES
 #include "radix_common.glsl"
