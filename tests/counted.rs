@@ -317,14 +317,14 @@ fn onesweep_counted_whose_look_backs_all_give_up_is_redone_exactly() {
     let data = generate(cap, ElemType::U32, Dist::Uniform, 51);
     let input = Buffer::from_slice(&g, &data, "keys").unwrap();
     let s = Sorter::whole_gpu(&g, sort::Variant::Onesweep, ElemType::U32, cap, false, knobs).unwrap();
-    for c in [0u32, 3073, 9000, 29_999] {
+    for c in [0u32, 5121, 9000, 29_999] {
         let count = Buffer::from_slice(&g, &[c], "count").unwrap();
         let out = sentinel(&g, cap, "sorted");
         record_and_wait(&g, |rec| s.record_counted(rec, &input, &count, &out));
         let n = c as usize;
         let want = cpu::sort::sort(&data[..n], ElemType::U32);
         assert_prefix(&g.read(&out).unwrap(), n, "onesweep with its fallback", |got| first_difference(got, &want));
-        let tiles = n.div_ceil(3072) as u32;
+        let tiles = n.div_ceil(workgroup::ops::sort::RADIX_TILE) as u32;
         assert_eq!(s.gave_up(&g).unwrap(), 4 * 256 * tiles.saturating_sub(1), "count {c}: every walk after tile 0 gives up");
     }
 }

@@ -71,7 +71,7 @@ fn every_variant_type_size_and_input() {
     }
 }
 
-/// The radix sorts past one workgroup: sizes around their tile (3072 keys), primes, 10^6 + 3, every
+/// The radix sorts past one workgroup: sizes around their tile (5120 keys), primes, 10^6 + 3, every
 /// type and input shape, and keys whose image is the largest (the tile's padding): u32::MAX,
 /// i32::MAX, f32 +NaN with every payload bit set.
 #[test]

@@ -9,8 +9,10 @@
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_EXT_control_flow_attributes : require
 layout(local_size_x = 256) in;
-const uint KEYS_PER_INVOCATION = 12u;
-const uint TILE = 256u * KEYS_PER_INVOCATION; // at most 4096: the scatter packs a place in 12 bits
+const uint KEYS_PER_INVOCATION = 20u;
+const uint TILE = 256u * KEYS_PER_INVOCATION; // at most 8192: the scatter packs a place in PLACE_BITS
+// With values the ranking sorts (digit << PLACE_BITS | place in the tile).
+const uint PLACE_BITS = TILE > 4096u ? 13u : 12u;
 const uint DIGITS = 256u;
 
 // n: keys; shift: the digit's lowest bit (0, 8, 16, 24); tiles: ceil(n / TILE); walk_limit: the

@@ -7,8 +7,8 @@
 // The tile's keys (images) sorted by the digit, one word skipped every 32 (bank spread). While the
 // tile is ranked, where they fit (COUNTS_IN_TILE), its first words hold the subgroups' digit
 // counts instead: shared memory is what limits this kernel's groups per multiprocessor (NVIDIA
-// gives a compute pipeline 48 KiB a multiprocessor: 3 groups of 14.7 KiB), and a separate array
-// cost a group (docs/sort.md, thirty-ninth session).
+// gives a compute pipeline 48 KiB a multiprocessor: 2 groups of 22.6 KiB, the scatter's, or of
+// 23.6 KiB, onesweep's), and a separate array cost a group (docs/sort.md, thirty-ninth session).
 shared uint tile_keys[TILE + TILE / 32u];
 uint slot(uint at) { return at + (at >> 5u); }
 
@@ -39,7 +39,7 @@ void load_words(uint start, uint valid, out uint k[KEYS_PER_INVOCATION]) {
 void sort_words(inout uint k[KEYS_PER_INVOCATION]) {
     [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
         k[j] = to_key(k[j]);
-        if (WITH_VALUES) k[j] = (((k[j] >> p.shift) & 0xFFu) << 12u) | key_place(j);
+        if (WITH_VALUES) k[j] = (((k[j] >> p.shift) & 0xFFu) << PLACE_BITS) | key_place(j);
     }
 }
 
@@ -50,19 +50,23 @@ void load_keys(uint start, uint valid, out uint k[KEYS_PER_INVOCATION]) {
 }
 
 // The digit of a sort word (sort_words).
-uint digit_of(uint k) { return WITH_VALUES ? k >> 12u : (k >> p.shift) & 0xFFu; }
+uint digit_of(uint k) { return WITH_VALUES ? k >> PLACE_BITS : (k >> p.shift) & 0xFFu; }
 
 // At most this many subgroups in a group: 256 / the device's smallest subgroup size (constant 9,
 // set by the host).
 layout(constant_id = 9) const uint MAX_SUBGROUPS = 8u;
-// The ranking counts in rows, a row per subgroup, or with more than 32 subgroups (subgroups below 8,
-// as lavapipe's of 4) a row per ROW_SUBGROUPS consecutive subgroups, which rank one after another.
-const uint MAX_ROWS = MAX_SUBGROUPS < 32u ? MAX_SUBGROUPS : 32u;
+// The ranking counts in rows, a row per subgroup, or with more than 16 subgroups (subgroups below
+// 16, as lavapipe's of 8) a row per ROW_SUBGROUPS consecutive subgroups, which rank one after
+// another.
+const uint MAX_ROWS = MAX_SUBGROUPS < 16u ? MAX_SUBGROUPS : 16u;
 const uint ROW_SUBGROUPS = MAX_SUBGROUPS / MAX_ROWS;
-// The rows, a word per digit, fit in tile_keys (subgroups of 32 or more: NVIDIA, AMD). Else they
-// are 16-bit halves of the words of subgroup_counts, advanced with atomics (the two digits of a
-// word may advance in the same round), and that array is sized for them (constant 10: its words,
-// 1 where unused).
+// The rows, a word per digit, fit in tile_keys: 16 rows are 4096 words, and a tile 5280. Else
+// (tiles below 4096 keys with subgroups below 16) they would be 16-bit halves of the words of
+// subgroup_counts, advanced with atomics (the two digits of a word may advance in the same round),
+// and that array sized for them (constant 10: its words, 1 where unused). No device takes that
+// path with this TILE; it stays because the kernels without it came out of NVIDIA's compiler
+// with the ranking loop's instructions in another order, and the sort took 1.5% longer at 2^24
+// and 2^26 keys on the H100 (docs/sort.md, forty-first session).
 const bool COUNTS_IN_TILE = MAX_ROWS * DIGITS <= TILE + TILE / 32u;
 layout(constant_id = 10) const uint SUBGROUP_COUNT_WORDS = 1u;
 shared uint subgroup_counts[SUBGROUP_COUNT_WORDS];
@@ -71,7 +75,7 @@ uint count_of(uint i) { return COUNTS_IN_TILE ? tile_keys[i] : (subgroup_counts[
 
 // Sorts the tile by the digit into tile_keys, stably, by matched digits (CUB's WARP_MATCH_ANY).
 // Each subgroup ranks its run of keys (key_place) in rounds of one key per invocation (with more
-// than 32 subgroups, the subgroups of a row in turn, each continuing the row's counts): the
+// than 16 subgroups, the subgroups of a row in turn, each continuing the row's counts): the
 // invocations holding one digit find each other with eight ballots; a key's rank among the
 // subgroup's keys of its digit is the subgroup's count of the digit so far plus those of them
 // before it, and the last of them advances the count. Then each digit's counts are summed over
@@ -84,7 +88,7 @@ uint count_of(uint i) { return COUNTS_IN_TILE ? tile_keys[i] : (subgroup_counts[
 // docs/sort.md, fortieth session); else k holds load_keys' sort words.
 void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION], bool words) {
     uint l = lane_index();
-    // (1 wherever subgroups are 8 or wider: folded away.)
+    // (1 wherever subgroups are 16 or wider: folded away.)
     uint row_subgroups = ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups);
     uint row = gl_SubgroupID / row_subgroups;
     if (COUNTS_IN_TILE) {
@@ -160,7 +164,7 @@ void write_key(uint start, uint at) {
     if (place >= p.n) return;
 #endif
     if (WITH_VALUES) {
-        uint from = start + (key & 0xFFFu);
+        uint from = start + (key & ((1u << PLACE_BITS) - 1u));
         sorted[place] = keys[from];
         sorted_values[place] = values[from];
     } else {

@@ -86,9 +86,10 @@ impl std::str::FromStr for Variant {
     }
 }
 
-/// Keys per radix tile: 256 invocations x 12 (`glsl/include/radix_common.glsl`; on the H200 12
-/// beat 8, 16 and 24 at 2^24 and 2^26: docs/sort.md).
-pub const RADIX_TILE: usize = 3072;
+/// Keys per radix tile: 256 invocations x 20 (`glsl/include/radix_common.glsl`): the most with
+/// which 2 groups share the 48 KiB of shared memory NVIDIA's driver gives a compute pipeline on a
+/// multiprocessor (docs/sort.md, forty-first session: 7-15% faster than 12 at 2^26 on the H100).
+pub const RADIX_TILE: usize = 5120;
 /// The tiles that radix_count.comp counts per group (COUNT_TILES in radix_common.glsl): the
 /// three-step pass's rows of counts and offsets are padded to a multiple of it.
 const RADIX_ROW_MULTIPLE: usize = 8;
@@ -96,9 +97,9 @@ const RADIX_ROW_MULTIPLE: usize = 8;
 /// on the H100 15% slower at 342 tiles, 2.6% at 1366, 1% faster at 2731, within 1% either way
 /// at 5462 (f32 and with indices slower), 2% faster at 8192 and 3-4% at 21,846: with fewer
 /// groups than the GPU holds, counting tiles one after another shows).
-const COUNT_ROWS_FROM_TILES: u32 = 8192;
-// The scatter with values sorts (digit << 12 | place in the tile).
-const _: () = assert!(RADIX_TILE <= 4096);
+const COUNT_ROWS_FROM_TILES: u32 = 16384;
+// The scatter with values sorts (digit << PLACE_BITS | place in the tile), places in 13 bits at most.
+const _: () = assert!(RADIX_TILE <= 8192);
 /// Digits per radix pass (8 bits), and passes for 32-bit keys.
 const RADIX_DIGITS: usize = 256;
 const RADIX_PASSES: u32 = 4;
@@ -299,12 +300,12 @@ pub struct OnesweepKnobs {
 
 /// Constants 9 and 10 of the scatter and the onesweep pass (glsl/include/radix_tile.glsl): the
 /// most subgroups a group of 256 can have on this device (MAX_SUBGROUPS), and the words of the
-/// separate array of 16-bit digit counts, a row of 256 per subgroup (at most 32 rows), where a
-/// word per row and digit does not fit in the tile's shared memory (subgroups below 32; else 1,
-/// unused).
+/// separate array of 16-bit digit counts, a row of 256 per subgroup (at most 16 rows), where a
+/// word per row and digit does not fit in the tile's shared memory (never with tiles of 5120 keys;
+/// else 1, unused).
 fn ranking_spec(ctx: &Context) -> [(u32, u32); 2] {
     let subgroups = 256 / ctx.info().min_subgroup_size.clamp(1, 256) as usize;
-    let rows = subgroups.min(32);
+    let rows = subgroups.min(16);
     let in_tile = rows * RADIX_DIGITS <= RADIX_TILE + RADIX_TILE / 32;
     [(9, subgroups as u32), (10, if in_tile { 1 } else { (rows * RADIX_DIGITS / 2) as u32 })]
 }
