@@ -93,10 +93,10 @@ pub const RADIX_TILE: usize = 5120;
 /// The tiles that radix_count.comp counts per group (COUNT_TILES in radix_common.glsl): the
 /// three-step pass's rows of counts and offsets are padded to a multiple of it.
 const RADIX_ROW_MULTIPLE: usize = 8;
-/// From how many tiles a radix pass counts 8 tiles a group (docs/sort.md, thirty-sixth session:
-/// on the H100 15% slower at 342 tiles, 2.6% at 1366, 1% faster at 2731, within 1% either way
-/// at 5462 (f32 and with indices slower), 2% faster at 8192 and 3-4% at 21,846: with fewer
-/// groups than the GPU holds, counting tiles one after another shows).
+/// From how many tiles a radix pass counts 8 tiles a group (docs/sort.md, thirty-sixth and
+/// forty-first sessions: with tiles of 5120 keys on the H100, 0.3-3.4% slower up to 13,108 tiles
+/// (2^26 keys), 0.8-1% faster at 26,215 and 2.5% at 52,429: with fewer groups than the GPU
+/// holds, counting tiles one after another shows).
 const COUNT_ROWS_FROM_TILES: u32 = 16384;
 // The scatter with values sorts (digit << PLACE_BITS | place in the tile), places in 13 bits at most.
 const _: () = assert!(RADIX_TILE <= 8192);
@@ -294,7 +294,7 @@ pub struct OnesweepKnobs {
     pub scan_alone_chunks: Option<u32>,
     /// The three-step pass's count (`Radix`; onesweep's fallback always counts one tile a group):
     /// from how many tiles a group counts 8 tiles and stores them as vectors (radix_count.comp).
-    /// Default 8192 (25 million keys); the tests set 0 to run it on lavapipe.
+    /// Default 16,384 (84 million keys); the tests set 0 to run it on lavapipe.
     pub count_rows_from: Option<u32>,
 }
 
