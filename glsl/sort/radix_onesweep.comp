@@ -42,9 +42,11 @@ shared uint tile_count[DIGITS];
 const uint BACKOFF_AFTER = 256u;
 #define R4(x) x x x x
 
-// Predecessors' words read at once by one step of a look-back. On the H200 (2^26 keys) a walk
-// reached 16 tiles back on average: one word per step took 3.04 ms, 4 words 2.88, 8 words 2.91.
-const uint WINDOW = 4u;
+// Predecessors' words read at once by one step of a look-back. On the H200 (2^26 keys, tiles of
+// 3072) a walk reached 16 tiles back on average: one word per step took 3.04 ms, 4 words 2.88,
+// 8 words 2.91. With tiles of 5120 on the H100: 2 words 2.2762 ms, 4 2.2309, 8 2.1615, 12
+// 2.1934, 16 2.1937 (u32; docs/sort.md, forty-first session).
+const uint WINDOW = 8u;
 // 1 (a diagnosis): tiles publish only their counts, never their INCLUSIVE, so that every
 // look-back walks back to tile 0 (the tests' way to exercise long walks).
 layout(constant_id = 3) const uint LONG_WALKS = 0u;
