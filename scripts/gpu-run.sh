@@ -1,7 +1,7 @@
 #!/bin/bash
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
-# MODE: tune (histogram sweeps), full (every table + study + peers), newops (gray, particles,
+# MODE: tune (histogram sweeps), full (every table + study + peers), goals (issue #5's goals with the peers), newops (gray, particles,
 # sort), levels (auto levels next to PyTorch), levelsimages (levels on buffers and on images), levelsformats (levels on buffers, images and sampled images of 8-bit formats), histimages (the histogram's image variants), sort (the radix sorts next to CUB and torch.sort), scan (the prefix scans next to CUB, torch and CuPy), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
 # sass (every op's kernels through --internals and scripts/nvidia-sass: $OUT/sass.txt and internals.tgz),
 # compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), compactwarp (scripts/gpu-compact-warp.sh), blurfilters (scripts/gpu-blur-filters.sh), blurpasses (scripts/gpu-blur-passes.sh), histcheck.
@@ -105,6 +105,28 @@ if [ "$mode" = sort ]; then
   log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/sort_cub scripts/peers/sort_cub.cu
   log /tmp/sort_cub | tee "$out/peers_sort_cub.txt"
   log python3 scripts/peers/sort_torch.py | tee "$out/peers_sort_torch.txt"
+  exit 0
+fi
+if [ "$mode" = goals ]; then
+  # Issue #5's goals (docs/reduce_compact.md): the reduce of 2^28 f32 next to torch.sum, the
+  # ordered compaction of 2^26 f32 at 50% next to CUB's DeviceSelect::If, x[x > 0.5] and the
+  # read-all-write-half floor, then ../shared/peers/run.sh, in one call.
+  log $W bandwidth --mb 256 --runs 30
+  for k in 1 2; do
+    log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,subgroup-ballot --runs 50
+    log $W reduce --n 268435456 --type f32 --op sum --variant single-pass --runs 50
+  done
+  log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/compact_cub scripts/peers/compact_cub.cu
+  log /tmp/compact_cub 26 | tee "$out/peers_compact_cub.txt"
+  log python3 - <<'PY' | tee "$out/peers_goals_torch.txt"
+import sys; sys.path.insert(0, "scripts/peers")
+import torch
+from torch_bench import bench
+x = torch.rand(2**28, device="cuda"); print(f"torch.sum 2^28 f32: {bench(lambda: x.sum()):.4f} ms")
+y = torch.rand(2**26, device="cuda"); print(f"x[x > 0.5] 2^26 f32: {bench(lambda: y[y > 0.5]):.4f} ms")
+PY
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 50
+  OUT=$out timeout 300 bash .gpu/peers/run.sh > "$out/peers_run.txt" 2>&1
   exit 0
 fi
 if [ "$mode" = scan ]; then

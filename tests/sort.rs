@@ -11,7 +11,7 @@ use workgroup::cpu;
 use workgroup::gpu::{Buffer, Sync};
 use workgroup::ops::reduce::ElemType;
 use workgroup::ops::sort::{
-    max_n, onesweep_max_n_on, radix_max_n, time, time_pairs, time_with, OnesweepKnobs, Sorter, Variant, RADIX_TILE,
+    max_n, onesweep_max_n_on, radix_max_n, time, time_pairs, time_with, OnesweepKnobs, Sorter, Variant, RADIX_SCAN_BLOCK, RADIX_TILE,
 };
 
 /// Inputs of n keys of `ty`: random, sorted, reversed, all equal, few distinct values, and (f32)
@@ -129,31 +129,32 @@ fn radix_scan_paths_agree() {
     }
 }
 
-/// The three-step pass's count by 8 tiles a group (radix_count.comp; the default from 8192 tiles,
-/// so lavapipe reaches it only through the knob): the same sorts as by one tile a group, around
-/// multiples of 8 tiles, every type, and with indices.
+/// The three-step pass's scan by blocks of RADIX_SCAN_BLOCK tiles (each tile's offset is its
+/// block's plus the counts of the block's tiles before it): sizes around whole and partial
+/// blocks, every type, with indices, and one sorter run at falling then rising sizes (each scan
+/// zeroes the block sums it read, so no run may see another's).
 #[test]
-fn radix_count_by_eight_tiles_agrees() {
+fn radix_scan_by_blocks_agrees() {
     let g = gpu();
-    let t = RADIX_TILE;
-    let rows = OnesweepKnobs { count_rows_from: Some(0), ..Default::default() };
-    for n in [1, t + 1, 8 * t, 8 * t + 1, 17 * t + 5, 300_007] {
-        for ty in [ElemType::U32, ElemType::I32, ElemType::F32] {
-            let data: Vec<u32> = {
-                let mut r = rng(n as u64 + 11);
-                (0..n).map(|_| r.gen()).collect()
-            };
-            let want = cpu::sort::sort(&data, ty);
-            let s = Sorter::whole_gpu(&g, Variant::Radix, ty, n, false, rows).unwrap();
-            let got = time_with(&g, &s, &data, 0, 0).unwrap().1;
-            assert!(got == want, "radix {} n={n} by 8 tiles a count group", ty.name());
+    let (t, b) = (RADIX_TILE, RADIX_SCAN_BLOCK);
+    let sizes = [1, t + 1, b * t, b * t + 1, (b + 1) * t + 5, 2 * b * t + 7];
+    for ty in [ElemType::U32, ElemType::I32, ElemType::F32] {
+        let big = *sizes.iter().max().unwrap();
+        let data: Vec<u32> = {
+            let mut r = rng(big as u64 + 11);
+            (0..big).map(|_| r.gen()).collect()
+        };
+        let s = Sorter::new(&g, Variant::Radix, ty, big).unwrap();
+        for n in sizes.iter().rev().chain(sizes.iter()).copied() {
+            let got = time_with(&g, &s, &data[..n], 0, 0).unwrap().1;
+            assert!(got == cpu::sort::sort(&data[..n], ty), "radix {} n={n}", ty.name());
         }
     }
     // With indices, keys of few distinct values (the argsort's stability shows).
-    let n = 17 * t + 5;
+    let n = (b + 1) * t + 5;
     let keys: Vec<u32> = (0..n as u32).map(|i| (i.wrapping_mul(2654435761) >> 7) % 1000).collect();
-    let pairs = Sorter::whole_gpu(&g, Variant::Radix, ElemType::U32, n, true, rows).unwrap();
-    assert!(argsort_with(&g, &pairs, &keys) == cpu::sort::argsort(&keys, ElemType::U32), "radix argsort by 8 tiles a count group");
+    let pairs = Sorter::radix_pairs(&g, ElemType::U32, n).unwrap();
+    assert!(argsort_with(&g, &pairs, &keys) == cpu::sort::argsort(&keys, ElemType::U32), "radix argsort across blocks");
 }
 
 /// Keys with values: values 0, 1, 2, ... come back as the stable argsort (equal keys in input

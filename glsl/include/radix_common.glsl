@@ -1,8 +1,8 @@
 // The radix sort across the whole GPU (ours, past seed 002's one workgroup): least significant
 // digit first, 8-bit digits, four passes over the order-preserving u32 images of the keys
-// (sort_key.glsl). Each pass is three dispatches: count (a histogram of the digit per tile),
-// scan (each digit's tile counts into tile offsets), scatter (each tile sorted by the digit in
-// shared memory, then written at its digit's place). A tile is TILE consecutive keys, 256
+// (sort_key.glsl). Each pass is three dispatches: count (a histogram of the digit per tile, and
+// per block of tiles), scan (each digit's block sums into block offsets), scatter (each tile
+// sorted by the digit in shared memory, then written at its digit's place). A tile is TILE consecutive keys, 256
 // invocations x KEYS_PER_INVOCATION. The includer declares TYPE (constant_id 1) where it reads keys.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
@@ -21,14 +21,15 @@ const uint DIGITS = 256u;
 // grid, the tiles and the layouts are then n's, and tiles past the count sort nothing).
 layout(push_constant) uniform Push { uint n; uint shift; uint tiles; uint walk_limit; uint counted; } p;
 
-// The three-step pass's counts and offsets are digit-major rows of this many words: from
-// ROWS_FROM tiles, where radix_count.comp counts COUNT_TILES tiles a group and stores a digit's
-// counts of them as whole 16-byte vectors, the tiles rounded up to a multiple of COUNT_TILES
-// (RADIX_ROW_MULTIPLE and OnesweepKnobs::count_rows_from in src/ops/sort.rs); below, the tiles
-// (padded there too, the sort took 0.1-0.3% longer on the H100 at 2^24 keys).
-const uint COUNT_TILES = 8u;
-layout(constant_id = 8) const uint ROWS_FROM = 8192u;
-uint row_stride() { return p.tiles >= ROWS_FROM ? (p.tiles + COUNT_TILES - 1u) / COUNT_TILES * COUNT_TILES : p.tiles; }
+// The three-step pass's counts are tile-major, a row of 256 words per tile
+// (tile_counts[tile * DIGITS + digit]), so that the count stores and the scatter reads whole
+// rows (digit-major rows, one digit's counts over the tiles, made both of them 32 separate
+// sectors a subgroup: docs/sort.md, forty-second session). The scan works on blocks of
+// SCAN_BLOCK consecutive tiles (constant 8): the count adds each tile's row into its block's row
+// of block_sums, the scan turns those into each block's offsets per digit, and the scatter adds
+// the counts of the tiles before its own in the block.
+layout(constant_id = 8) const uint SCAN_BLOCK = 8u;
+uint blocks_of(uint tiles) { return (tiles + SCAN_BLOCK - 1u) / SCAN_BLOCK; }
 
 // The invocation's place in the group, subgroup by subgroup, so that a subgroup scan followed by
 // a scan of the subgroup totals is a scan in this order on any device.

@@ -27,25 +27,13 @@ pub struct Args {
     /// memory, spills; VK_KHR_pipeline_executable_properties, where the driver offers it)
     #[arg(long)]
     pub stats: bool,
-    /// Measuring: from how many tiles `radix`'s count takes 8 tiles a group (OnesweepKnobs::count_rows_from; keys only)
-    #[arg(long, hide = true)]
-    pub count_rows_from: Option<u32>,
     #[command(flatten)]
     pub numbers: Numbers,
 }
 
 impl Args {
     pub fn demo() -> Args {
-        Args {
-            n: 128,
-            variant: "all".into(),
-            out: None,
-            indices: false,
-            indices_out: None,
-            stats: false,
-            count_rows_from: None,
-            numbers: Numbers::demo(5),
-        }
+        Args { n: 128, variant: "all".into(), out: None, indices: false, indices_out: None, stats: false, numbers: Numbers::demo(5) }
     }
 }
 
@@ -97,11 +85,6 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
             rows.push((v, t, got == want && order == want_indices));
             last = Some(got);
             last_indices = Some(order);
-        } else if let (Some(from), true) = (a.count_rows_from, Variant::WHOLE_GPU.contains(&v)) {
-            let knobs = sort::OnesweepKnobs { count_rows_from: Some(from), ..Default::default() };
-            let (t, got) = sort::time_with(&ctx, &sort::Sorter::whole_gpu(&ctx, v, ty, n, false, knobs)?, &data, warmup, runs)?;
-            rows.push((v, t, got == want));
-            last = Some(got);
         } else {
             let (t, got) = sort::time(&ctx, &data, ty, v, warmup, runs)?;
             rows.push((v, t, got == want));

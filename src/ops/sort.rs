@@ -90,14 +90,11 @@ impl std::str::FromStr for Variant {
 /// which 2 groups share the 48 KiB of shared memory NVIDIA's driver gives a compute pipeline on a
 /// multiprocessor (docs/sort.md, forty-first session: 7-15% faster than 12 at 2^26 on the H100).
 pub const RADIX_TILE: usize = 5120;
-/// The tiles that radix_count.comp counts per group (COUNT_TILES in radix_common.glsl): the
-/// three-step pass's rows of counts and offsets are padded to a multiple of it.
-const RADIX_ROW_MULTIPLE: usize = 8;
-/// From how many tiles a radix pass counts 8 tiles a group (docs/sort.md, thirty-sixth and
-/// forty-first sessions: with tiles of 5120 keys on the H100, 0.3-3.4% slower up to 13,108 tiles
-/// (2^26 keys), 0.8-1% faster at 26,215 and 2.5% at 52,429: with fewer groups than the GPU
-/// holds, counting tiles one after another shows).
-const COUNT_ROWS_FROM_TILES: u32 = 16384;
+/// Tiles per block of the three-step pass's scan (SCAN_BLOCK, constant 8 in radix_common.glsl):
+/// the scan turns the blocks' sums into offsets, and each tile adds the counts of the tiles before
+/// it in its block (docs/sort.md, forty-second session: on the H100, blocks of 32 sorted 2^26 keys
+/// 0.5-0.6% faster than blocks of 16 and 4% faster than 8; 16 was 1.3% faster at 2^16-2^20).
+pub const RADIX_SCAN_BLOCK: usize = 32;
 // The scatter with values sorts (digit << PLACE_BITS | place in the tile), places in 13 bits at most.
 const _: () = assert!(RADIX_TILE <= 8192);
 /// Digits per radix pass (8 bits), and passes for 32-bit keys.
@@ -113,7 +110,7 @@ pub fn radix_max_n(ctx: &Context) -> usize {
 /// [`radix_max_n`] from a device's limits.
 pub fn radix_max_n_on(info: &crate::gpu::DeviceInfo) -> usize {
     let words = (info.max_storage_buffer_range / 4) as usize;
-    let tiles = (info.max_workgroup_count[0] as usize).min(words / RADIX_DIGITS / RADIX_ROW_MULTIPLE * RADIX_ROW_MULTIPLE);
+    let tiles = (info.max_workgroup_count[0] as usize).min(words / RADIX_DIGITS);
     words.min(tiles * RADIX_TILE).min(u32::MAX as usize)
 }
 
@@ -153,54 +150,49 @@ enum Pipelines {
     Radix(Box<Radix>),
 }
 
-/// The three-step radix pass (count, scan, scatter): its kernels and the per-tile digit counts
-/// and offsets, the digit totals.
+/// The three-step radix pass (count, scan, scatter): its kernels, the tiles' digit counts (a row
+/// of 256 per tile), the blocks' sums and offsets (a row per block of SCAN_BLOCK tiles), the
+/// digit totals.
 struct ThreeStep {
-    /// The count by one tile a group, and by RADIX_ROW_MULTIPLE tiles a group (radix_count.comp).
     count: Kernel,
-    count_rows: Kernel,
-    /// [`OnesweepKnobs::count_rows_from`]'s value.
-    count_rows_from: u32,
     scan: Kernel,
     scatter: Kernel,
     tile_counts: Buffer<u32>,
-    tile_offsets: Buffer<u32>,
+    block_sums: Buffer<u32>,
+    block_offsets: Buffer<u32>,
     digit_totals: Buffer<u32>,
 }
 
 impl ThreeStep {
-    /// `scan_alone`, `count_rows_from`: [`OnesweepKnobs`]' fields of those names.
-    fn new(
-        ctx: &Context,
-        ty: ElemType,
-        capacity: usize,
-        with_values: bool,
-        scan_alone: Option<u32>,
-        count_rows_from: Option<u32>,
-    ) -> Result<ThreeStep> {
-        // The counts' and offsets' rows as padded for radix_count.comp's vector stores (at most).
-        let tiles = capacity.div_ceil(RADIX_TILE).max(1).next_multiple_of(RADIX_ROW_MULTIPLE);
+    /// `scan_alone`: [`OnesweepKnobs::scan_alone_chunks`].
+    fn new(ctx: &Context, ty: ElemType, capacity: usize, with_values: bool, scan_alone: Option<u32>) -> Result<ThreeStep> {
+        let tiles = capacity.div_ceil(RADIX_TILE).max(1);
+        let blocks = tiles.div_ceil(RADIX_SCAN_BLOCK);
         let scan_alone = scan_alone.unwrap_or(if ctx.info().device_type == "CPU" { 1 << 16 } else { 1 });
-        // Rows padded from this many tiles on, in all three kernels (ROWS_FROM, constant 8).
-        let rows_from = count_rows_from.unwrap_or(COUNT_ROWS_FROM_TILES);
-        let (ty_spec, rows) = ((1, ty as u32), (8, rows_from));
+        let (ty_spec, block) = ((1, ty as u32), (8, RADIX_SCAN_BLOCK as u32));
         let [subgroups, count_words] = ranking_spec(ctx);
+        let block_sums = Buffer::new(ctx, RADIX_DIGITS * blocks, "radix block sums")?;
+        // Zero once: after this each pass's scan zeroes the sums it read.
+        ctx.submit(|rec| {
+            rec.fill(&block_sums, 0);
+            rec.barrier(Sync::TransferToCompute);
+            Ok(())
+        })?;
         Ok(ThreeStep {
-            count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[ty_spec, (2, 1), rows])?,
-            count_rows: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[ty_spec, (2, RADIX_ROW_MULTIPLE as u32), rows])?,
-            count_rows_from: rows_from,
-            scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[(0, scan_alone), rows])?,
-            scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[ty_spec, (2, with_values as u32), rows, subgroups, count_words])?,
+            count: Kernel::new(ctx, &shaders::SORT_RADIX_COUNT, &[ty_spec, block])?,
+            scan: Kernel::new(ctx, &shaders::SORT_RADIX_SCAN, &[(0, scan_alone), block])?,
+            scatter: Kernel::new(ctx, &shaders::SORT_RADIX_SCATTER, &[ty_spec, (2, with_values as u32), block, subgroups, count_words])?,
             tile_counts: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile counts")?,
-            tile_offsets: Buffer::new(ctx, RADIX_DIGITS * tiles, "radix tile offsets")?,
+            block_sums,
+            block_offsets: Buffer::new(ctx, RADIX_DIGITS * blocks, "radix block offsets")?,
             digit_totals: Buffer::new(ctx, RADIX_DIGITS, "radix digit totals")?,
         })
     }
 
     /// One pass, `keys.0` -> `keys.1` (and the values): count, barrier, scan, barrier, scatter.
     /// `indirect`: the dispatch sizes are three VkDispatchIndirectCommand at this offset of that
-    /// buffer (onesweep's fallback) instead of a group per tile. `count`: the binding of a counted
-    /// run's count (else any buffer).
+    /// buffer (onesweep's fallback: a group per tile, 256, a group per tile) instead. `count`:
+    /// the binding of a counted run's count (else any buffer).
     #[allow(clippy::too_many_arguments)]
     fn record_pass(
         &self,
@@ -217,19 +209,13 @@ impl ThreeStep {
             None => rec.dispatch(kernel, [groups, 1, 1], binds, push),
         };
         let (src, dst) = keys;
-        // Large runs: a group counts 8 tiles (onesweep's fallback always one: its dispatch sizes
-        // come from the GPU, one group per tile).
-        let (count_kernel, count_groups) = match indirect.is_none() && tiles >= self.count_rows_from {
-            true => (&self.count_rows, tiles.div_ceil(RADIX_ROW_MULTIPLE as u32)),
-            false => (&self.count, tiles),
-        };
-        let counts_twice = [src.bind(), self.tile_counts.bind(), src.bind(), count, self.tile_counts.bind()];
-        dispatch(rec, count_kernel, 0, count_groups, &counts_twice)?;
+        let (counts, sums, block_offsets, totals) =
+            (self.tile_counts.bind(), self.block_sums.bind(), self.block_offsets.bind(), self.digit_totals.bind());
+        dispatch(rec, &self.count, 0, tiles, &[src.bind(), src.bind(), counts, sums, count])?;
         rec.barrier(Sync::ComputeToCompute);
-        let (counts, offsets, totals) = (self.tile_counts.bind(), self.tile_offsets.bind(), self.digit_totals.bind());
-        dispatch(rec, &self.scan, 1, RADIX_DIGITS as u32, &[counts, offsets, totals, count])?;
+        dispatch(rec, &self.scan, 1, RADIX_DIGITS as u32, &[sums, block_offsets, totals, count])?;
         rec.barrier(Sync::ComputeToCompute);
-        let binds = [src.bind(), counts, offsets, totals, dst.bind(), values.0.bind(), values.1.bind(), count];
+        let binds = [src.bind(), counts, block_offsets, totals, dst.bind(), values.0.bind(), values.1.bind(), count];
         dispatch(rec, &self.scatter, 2, tiles, &binds)
     }
 }
@@ -292,10 +278,6 @@ pub struct OnesweepKnobs {
     /// those barriers made a radix sort of 1000 keys take 260 ms on lavapipe (now 22). The tests
     /// set 0 and 1 to run the group's path on lavapipe too.
     pub scan_alone_chunks: Option<u32>,
-    /// The three-step pass's count (`Radix`; onesweep's fallback always counts one tile a group):
-    /// from how many tiles a group counts 8 tiles and stores them as vectors (radix_count.comp).
-    /// Default 16,384 (84 million keys); the tests set 0 to run it on lavapipe.
-    pub count_rows_from: Option<u32>,
 }
 
 /// Constants 9 and 10 of the scatter and the onesweep pass (glsl/include/radix_tile.glsl): the
@@ -318,13 +300,10 @@ impl Radix {
         let tiles = capacity.div_ceil(RADIX_TILE).max(1);
         let spec = [(1, ty as u32), (2, with_values as u32)];
         let (three_step, onesweep) = match onesweep {
-            None => (Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone, knobs.count_rows_from)?), None),
+            None => (Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone)?), None),
             Some(knobs) => {
-                let fallback = if knobs.fallback.unwrap_or(cpu) {
-                    Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone, knobs.count_rows_from)?)
-                } else {
-                    None
-                };
+                let fallback =
+                    if knobs.fallback.unwrap_or(cpu) { Some(ThreeStep::new(ctx, ty, capacity, with_values, scan_alone)?) } else { None };
                 let state = Buffer::new(ctx, ONESWEEP_HEADER + 2 * RADIX_DIGITS * tiles, "onesweep state")?;
                 let digit_totals = Buffer::new(ctx, RADIX_PASSES as usize * RADIX_DIGITS, "onesweep digit totals")?;
                 // Zero once: after this every run leaves the totals and `done` zero (and resets
@@ -477,7 +456,7 @@ impl Sorter {
     }
 
     /// `Radix` or `Onesweep`, with or without values, with onesweep's knobs (`Radix` takes only
-    /// `scan_alone_chunks` and `count_rows_from`).
+    /// `scan_alone_chunks`).
     pub fn whole_gpu(
         ctx: &Context,
         variant: Variant,
