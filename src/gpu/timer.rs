@@ -152,14 +152,13 @@ impl Timing {
 
 /// Times what `record` records, on the GPU: `warmup` untimed submissions (and more, until the
 /// GPU has been kept busy for at least 20 ms, so that a GPU that idled at low clocks while the
-/// host worked is back at speed; on GPUs, work of 1 ms or more a run until `LONG_WARMUP_MS` have
-/// passed), then `runs` timed ones, each `barrier(Full); stamp; record; stamp` in its own
+/// host worked is back at speed; on GPUs, until `LONG_WARMUP_MS` have passed too), then `runs` timed ones, each `barrier(Full); stamp; record; stamp` in its own
 /// submission. Returns min/median/max.
 pub fn measure(ctx: &Context, warmup: u32, runs: u32, record: impl FnMut(&mut Recorder) -> Result<()>) -> Result<Timing> {
     measure_after(ctx, warmup, runs, |_| Ok(()), record)
 }
 
-/// The least warm-up, in wall-clock ms, of work that takes 1 ms or more a run on a GPU.
+/// The least warm-up, in wall-clock ms, on a GPU.
 pub const LONG_WARMUP_MS: u128 = 500;
 
 /// Whether the long warm-up applies on this device (not on CPU devices such as lavapipe, where
@@ -190,25 +189,25 @@ pub fn measure_after(
         })?;
         timer.between("start", "end")
     };
-    let (mut busy_ns, mut last_ns) = (0.0, 0.0);
+    let mut busy_ns = 0.0;
     let mut warm = 0u32;
     let started = std::time::Instant::now();
-    // On GPUs, work of 1 ms or more a run warms up for at least LONG_WARMUP_MS of wall time: on
-    // an H200 a new process that sorted 2^26 keys with their indices ran its first 0.18-0.29 s
-    // five times slower (17.7 against 3.56 ms a run), whatever the number of runs, then switched
-    // at once (docs/sort.md).
+    // On GPUs, every measurement warms up for at least LONG_WARMUP_MS of wall time: on an H200 a
+    // new process that sorted 2^26 keys with their indices ran its first 0.18-0.29 s five times
+    // slower (17.7 against 3.56 ms a run), whatever the number of runs, then switched at once
+    // (docs/sort.md); on an H100 a process's whole compaction, its one-invocation dispatch too,
+    // ran 2.5x slower when its measurement (about 50 ms: 20 ms busy, then 20 runs) fell in such
+    // a start (docs/reduce_compact.md, forty-second session; until then the rule held only for
+    // work of 1 ms or more a run).
     let long = long_warmup_applies(ctx);
     loop {
         let ms = started.elapsed().as_millis();
-        // Extra warm-ups for short work stop after 0.25 s of wall time, so very short kernels
-        // cannot stall here.
-        let more =
-            warm < warmup || (warmup > 0 && busy_ns < 2e7 && ms < 250) || (warmup > 0 && long && last_ns >= 1e6 && ms < LONG_WARMUP_MS);
+        // Elsewhere extra warm-ups stop after 0.25 s of wall time.
+        let more = warm < warmup || (warmup > 0 && busy_ns < 2e7 && ms < 250) || (warmup > 0 && long && ms < LONG_WARMUP_MS);
         if !more {
             break;
         }
-        last_ns = one(&mut timer)?;
-        busy_ns += last_ns;
+        busy_ns += one(&mut timer)?;
         warm += 1;
     }
     for _ in 0..runs {
