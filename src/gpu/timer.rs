@@ -152,8 +152,9 @@ impl Timing {
 
 /// Times what `record` records, on the GPU: `warmup` untimed submissions (and more, until the
 /// GPU has been kept busy for at least 20 ms, so that a GPU that idled at low clocks while the
-/// host worked is back at speed; on GPUs, until `LONG_WARMUP_MS` have passed too), then `runs` timed ones, each `barrier(Full); stamp; record; stamp` in its own
-/// submission. Returns min/median/max.
+/// host worked is back at speed; on GPUs, until `LONG_WARMUP_MS` have passed too), then `runs`
+/// timed ones, each `barrier(Full); stamp; record; stamp` in its own submission. Returns
+/// min/median/max.
 pub fn measure(ctx: &Context, warmup: u32, runs: u32, record: impl FnMut(&mut Recorder) -> Result<()>) -> Result<Timing> {
     measure_after(ctx, warmup, runs, |_| Ok(()), record)
 }
@@ -197,8 +198,10 @@ pub fn measure_after(
     // slower (17.7 against 3.56 ms a run), whatever the number of runs, then switched at once
     // (docs/sort.md); on an H100 a process's whole compaction, its one-invocation dispatch too,
     // ran 2.5x slower when its measurement (about 50 ms: 20 ms busy, then 20 runs) fell in such
-    // a start (docs/reduce_compact.md, forty-second session; until then the rule held only for
-    // work of 1 ms or more a run).
+    // a start, where nvidia-smi saw the SM clock fall to 975-1200 MHz for about 0.7 s
+    // (docs/reduce_compact.md, forty-second session; until then the rule held only for work of
+    // 1 ms or more a run). It narrows that window, it cannot promise to cover it: A/B timings
+    // alternate twice within one call.
     let long = long_warmup_applies(ctx);
     loop {
         let ms = started.elapsed().as_millis();
