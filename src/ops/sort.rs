@@ -93,7 +93,7 @@ pub const RADIX_TILE: usize = 5120;
 /// Tiles per block of the three-step pass's scan (SCAN_BLOCK, constant 8 in radix_common.glsl):
 /// the scan turns the blocks' sums into offsets, and each tile adds the counts of the tiles before
 /// it in its block (docs/sort.md, forty-second session: on the H100, blocks of 32 sorted 2^26 keys
-/// 0.5-0.6% faster than blocks of 16 and 4% faster than 8; 16 was 1.3% faster at 2^16-2^20).
+/// 0.3-0.8% faster than blocks of 16 and 4% faster than 8; 16 was 1.2-1.6% faster at 2^16-2^20).
 pub const RADIX_SCAN_BLOCK: usize = 32;
 // The scatter with values sorts (digit << PLACE_BITS | place in the tile), places in 13 bits at most.
 const _: () = assert!(RADIX_TILE <= 8192);
