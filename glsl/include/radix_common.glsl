@@ -2,8 +2,8 @@
 // digit first, 8-bit digits, four passes over the order-preserving u32 images of the keys
 // (sort_key.glsl). Each pass is three dispatches: count (a histogram of the digit per tile, and
 // per block of tiles), scan (each digit's block sums into block offsets), scatter (each tile
-// sorted by the digit in shared memory, then written at its digit's place). A tile is TILE consecutive keys, 256
-// invocations x KEYS_PER_INVOCATION. The includer declares TYPE (constant_id 1) where it reads keys.
+// sorted by the digit in shared memory, then written at its digit's place). A tile is TILE
+// consecutive keys, 256 invocations x KEYS_PER_INVOCATION. The includer declares TYPE (constant_id 1) where it reads keys.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -23,12 +23,13 @@ layout(push_constant) uniform Push { uint n; uint shift; uint tiles; uint walk_l
 
 // The three-step pass's counts are tile-major, a row of 256 words per tile
 // (tile_counts[tile * DIGITS + digit]), so that the count stores and the scatter reads whole
-// rows (digit-major rows, one digit's counts over the tiles, made both of them 32 separate
-// sectors a subgroup: docs/sort.md, forty-second session). The scan works on blocks of
-// SCAN_BLOCK consecutive tiles (constant 8): the count adds each tile's row into its block's row
-// of block_sums, the scan turns those into each block's offsets per digit, and the scatter adds
-// the counts of the tiles before its own in the block.
-layout(constant_id = 8) const uint SCAN_BLOCK = 8u;
+// rows (with digit-major rows, one digit's counts over the tiles, each of those accesses was 32
+// separate sectors a subgroup: docs/sort.md, forty-second session). The scan works on blocks of
+// SCAN_BLOCK consecutive tiles (constant 8, set by the host: RADIX_SCAN_BLOCK in
+// src/ops/sort.rs): the count adds each tile's row into its block's row of block_sums, the scan
+// turns those into each block's offsets per digit, and the scatter adds the counts of the tiles
+// before its own in the block.
+layout(constant_id = 8) const uint SCAN_BLOCK = 32u;
 uint blocks_of(uint tiles) { return (tiles + SCAN_BLOCK - 1u) / SCAN_BLOCK; }
 
 // The invocation's place in the group, subgroup by subgroup, so that a subgroup scan followed by
