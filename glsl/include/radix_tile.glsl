@@ -86,7 +86,10 @@ uint count_of(uint i) { return COUNTS_IN_TILE ? tile_keys[i] : (subgroup_counts[
 // after their loads, as load_keys does, i32 and f32 keys held each invocation until its loads
 // had landed, before the work that does not need them, and took 4-8% longer than u32 keys:
 // docs/sort.md, fortieth session); else k holds load_keys' sort words.
-void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION], bool words) {
+// rank_tile in two halves: rank_rounds counts the keys into the rows (each key's rank among its
+// row's keys of its digit in `rank`; k made sort words where `words`), then, after a barrier,
+// rows_count gives the tile's count of a digit, and rank_places puts each key at its place.
+void rank_rounds(inout uint k[KEYS_PER_INVOCATION], bool words, out uint rank[KEYS_PER_INVOCATION]) {
     uint l = lane_index();
     // (1 wherever subgroups are 16 or wider: folded away.)
     uint row_subgroups = ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups);
@@ -96,7 +99,6 @@ void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION], bool words) {
     } else {
         for (uint i = l; i < SUBGROUP_COUNT_WORDS; i += 256u) subgroup_counts[i] = 0u;
     }
-    uint rank[KEYS_PER_INVOCATION];
     for (uint turn = 0u; turn < row_subgroups; ++turn) {
         barrier(); // counts zeroed, or the row's subgroups before this one done
         if (gl_SubgroupID % row_subgroups != turn) continue; // uniform in the subgroup
@@ -124,6 +126,20 @@ void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION], bool words) {
             rank[j] = before + below;
         }
     }
+}
+
+// The tile's keys of digit l: its rows' counts summed (after rank_rounds and a barrier).
+uint rows_count(uint l) {
+    uint row_subgroups = ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups);
+    uint c = 0u;
+    for (uint r = 0u; r < gl_NumSubgroups / row_subgroups; ++r) c += count_of(r * DIGITS + l);
+    return c;
+}
+
+void rank_places(uint digit_start, uint k[KEYS_PER_INVOCATION], uint rank[KEYS_PER_INVOCATION]) {
+    uint l = lane_index();
+    uint row_subgroups = ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups);
+    uint row = gl_SubgroupID / row_subgroups;
     // Digit l's keys in the rows before each row, from the digit's start: the places of the rows'
     // first keys of it.
     scan_sums[l >> 2u][l & 3u] = digit_start;
@@ -150,6 +166,12 @@ void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION], bool words) {
     barrier(); // every count read before the sorted tile overwrites them
     [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) tile_keys[slot(rank[j])] = k[j];
     barrier(); // the sorted tile is complete
+}
+
+void rank_tile(uint digit_start, uint k[KEYS_PER_INVOCATION], bool words) {
+    uint rank[KEYS_PER_INVOCATION];
+    rank_rounds(k, words, rank);
+    rank_places(digit_start, k, rank);
 }
 
 // Consecutive invocations write consecutive places of one digit's run (coalesced). With values

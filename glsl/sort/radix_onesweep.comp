@@ -2,12 +2,13 @@
 // Onesweep radix sort, one pass (ours, after Adinets & Merrill's Onesweep): the keys are read
 // once per pass, where the three-step radix reads them twice (count, then scatter). A group
 // draws its tile from a ticket, counts the tile's keys of each digit value and publishes each
-// count at once (AGGREGATE), ranks the tile by the digit in shared memory (radix_tile.glsl, as
-// radix_scatter.comp), and only then looks back (its predecessors have had that long to
-// publish): invocation d sums digit d's counts of the tiles before, walking back over
-// AGGREGATEs (WINDOW words a step) to the nearest INCLUSIVE, and publishes its own INCLUSIVE. A key's place is its
-// digit's start in the output (the totals of radix_digit_counts.comp) + the digit's keys in the
-// tiles before + its rank among the tile's keys of the digit.
+// count as soon as it has it (AGGREGATE), ranks the tile by the digit in shared memory
+// (radix_tile.glsl, as radix_scatter.comp), and only then looks back (its predecessors have had
+// that long to publish): invocation d sums digit d's counts of the tiles before, walking back
+// over AGGREGATEs (WINDOW words a step) to the nearest INCLUSIVE, and publishes its own
+// INCLUSIVE. A key's place is its digit's start in the output (the totals of
+// radix_digit_counts.comp) + the digit's keys in the tiles before + its rank among the tile's
+// keys of the digit.
 // Tiles come from an atomic ticket, not gl_WorkGroupID: every tile a group waits for was drawn
 // by a group already running, so waiting cannot deadlock where running groups keep running.
 // A look-back is bounded (walk_limit steps, spins and steps together: llvmpipe leaves a loop
@@ -35,7 +36,7 @@ layout(std430, binding = 4) writeonly buffer SortedValues { uint sorted_values[]
 
 shared uint tile_shared;
 shared bool last_shared;
-shared uint tile_count[DIGITS];
+shared uint tile_count[DIGITS]; // with values (sort_tile)
 
 // After this many iterations of one walk, each spin also makes 256 reads that count as no loop
 // iterations (time passes on a CPU device without using up llvmpipe's limit).
@@ -121,17 +122,29 @@ uint resolve(uint region, uint tile, uint d, uint count, uint pass) {
     return prefix;
 }
 
-// One tile of a pass: counted, published, ranked, looked back for, written.
+// One tile of a pass: counted, published, ranked, looked back for, written. Keys only, the
+// tile's counts are its ranking's rows, summed after the ranking's rounds (rank_rounds) and
+// published then; with values, a histogram of shared atomics counts them before the ranking.
+// (Counts from the rows were 1-3% faster with keys only and 2.5-3% slower with values on the
+// H100: docs/sort.md, forty-third session.)
 void sort_tile(uint tile, uint ntiles, uint n, uint region, uint pass, uint l) {
     uint start = tile * TILE;
     uint valid = min(TILE, n - start);
-    uint k[KEYS_PER_INVOCATION];
+    uint k[KEYS_PER_INVOCATION], rank[KEYS_PER_INVOCATION];
     load_keys(start, valid, k);
-    [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
-        if (key_place(j) < valid) atomicAdd(tile_count[digit_of(k[j])], 1u);
+    uint count;
+    if (WITH_VALUES) {
+        [[unroll]] for (uint j = 0u; j < KEYS_PER_INVOCATION; ++j) {
+            if (key_place(j) < valid) atomicAdd(tile_count[digit_of(k[j])], 1u);
+        }
+        barrier(); // the tile's counts are complete
+        count = tile_count[l];
+    } else {
+        rank_rounds(k, false, rank);
+        barrier(); // every row's counts are complete
+        // Keys past n were ranked as digit 255 (load_words): not the tile's.
+        count = rows_count(l) - (l == DIGITS - 1u ? TILE - valid : 0u);
     }
-    barrier(); // the tile's counts are complete
-    uint count = tile_count[l];
     if (LATE_PUBLISH != 0u && (tile & 1u) == 1u && tile + 1u < ntiles) wait_for_next(region, tile, l);
     if (CHECK_STATE != 0u && status[status_at(region, tile, l)] != 0u) atomicOr(pad[1], 1u);
     status[status_at(region, tile, l)] = (tile == 0u ? INCLUSIVE : AGGREGATE) | count;
@@ -140,7 +153,11 @@ void sort_tile(uint tile, uint ntiles, uint n, uint region, uint pass, uint l) {
     uvec4 total;
     uvec4 before = group_exclusive_scan(uvec4(count, digit_totals[pass * DIGITS + l], 0u, 0u), total);
     barrier(); // scan_sums free
-    rank_tile(before.x, k, false);
+    if (WITH_VALUES) {
+        rank_tile(before.x, k, false);
+    } else {
+        rank_places(before.x, k, rank);
+    }
     // Only now look back: the tiles before have had the ranking's time to publish (looking back
     // before ranking took 3.17 ms on the H200 at 2^26, against 2.88).
     uint prefix = resolve(region, tile, l, count, pass);
