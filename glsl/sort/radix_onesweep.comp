@@ -125,8 +125,9 @@ uint resolve(uint region, uint tile, uint d, uint count, uint pass) {
 // One tile of a pass: counted, published, ranked, looked back for, written. Keys only, the
 // tile's counts are its ranking's rows, summed after the ranking's rounds (rank_rounds) and
 // published then; with values, a histogram of shared atomics counts them before the ranking.
-// (Counts from the rows were 1-3% faster with keys only and 2.5-3% slower with values on the
-// H100: docs/sort.md, forty-third session.)
+// (On the H100 the rows' counts made keys-only sorts 2.5-4% faster at 2^16 keys and 1% at 2^22
+// and 2^26, within 1.5% either way at 2^20, and sorts with values 2.5-3% slower: docs/sort.md,
+// forty-third session.)
 void sort_tile(uint tile, uint ntiles, uint n, uint region, uint pass, uint l) {
     uint start = tile * TILE;
     uint valid = min(TILE, n - start);
