@@ -71,6 +71,9 @@ const bool COUNTS_IN_TILE = MAX_ROWS * DIGITS <= TILE + TILE / 32u;
 layout(constant_id = 10) const uint SUBGROUP_COUNT_WORDS = 1u;
 shared uint subgroup_counts[SUBGROUP_COUNT_WORDS];
 
+// Subgroups sharing a row of counts (1 wherever subgroups are 16 or wider: folded away).
+uint subgroups_per_row() { return ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups); }
+
 uint count_of(uint i) { return COUNTS_IN_TILE ? tile_keys[i] : (subgroup_counts[i >> 1u] >> (16u * (i & 1u))) & 0xFFFFu; }
 
 // Sorts the tile by the digit into tile_keys, stably, by matched digits (CUB's WARP_MATCH_ANY).
@@ -91,8 +94,7 @@ uint count_of(uint i) { return COUNTS_IN_TILE ? tile_keys[i] : (subgroup_counts[
 // rows_count gives the tile's count of a digit, and rank_places puts each key at its place.
 void rank_rounds(inout uint k[KEYS_PER_INVOCATION], bool words, out uint rank[KEYS_PER_INVOCATION]) {
     uint l = lane_index();
-    // (1 wherever subgroups are 16 or wider: folded away.)
-    uint row_subgroups = ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups);
+    uint row_subgroups = subgroups_per_row();
     uint row = gl_SubgroupID / row_subgroups;
     if (COUNTS_IN_TILE) {
         for (uint i = l; i < MAX_ROWS * DIGITS; i += 256u) tile_keys[i] = 0u;
@@ -130,7 +132,7 @@ void rank_rounds(inout uint k[KEYS_PER_INVOCATION], bool words, out uint rank[KE
 
 // The tile's keys of digit l: its rows' counts summed (after rank_rounds and a barrier).
 uint rows_count(uint l) {
-    uint row_subgroups = ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups);
+    uint row_subgroups = subgroups_per_row();
     uint c = 0u;
     for (uint r = 0u; r < gl_NumSubgroups / row_subgroups; ++r) c += count_of(r * DIGITS + l);
     return c;
@@ -138,7 +140,7 @@ uint rows_count(uint l) {
 
 void rank_places(uint digit_start, uint k[KEYS_PER_INVOCATION], uint rank[KEYS_PER_INVOCATION]) {
     uint l = lane_index();
-    uint row_subgroups = ROW_SUBGROUPS == 1u ? 1u : min(ROW_SUBGROUPS, gl_NumSubgroups);
+    uint row_subgroups = subgroups_per_row();
     uint row = gl_SubgroupID / row_subgroups;
     // Digit l's keys in the rows before each row, from the digit's start: the places of the rows'
     // first keys of it.
