@@ -1,7 +1,7 @@
 #!/bin/bash
 # Runs the measurements on the GPU machine (prepared by ../shared/tools/gpu-prep: the binary in
 # .gpu/, the Vulkan loader packages in .gl/). Usage there: bash scripts/gpu-run.sh MODE
-# MODE: tune (histogram sweeps), full (every table + study + peers), goals (issue #5's goals with the peers), newops (gray, particles,
+# MODE: tune (histogram sweeps), full (every table + study + peers), headline (docs/PERFORMANCE.md's headline rows with their peers), goals (issue #5's goals with the peers), newops (gray, particles,
 # sort), levels (auto levels next to PyTorch), levelsimages (levels on buffers and on images), levelsformats (levels on buffers, images and sampled images of 8-bit formats), histimages (the histogram's image variants), sort (the radix sorts next to CUB and torch.sort), scan (the prefix scans next to CUB, torch and CuPy), sortpairs (the same with indices), compactsweep, blursweep, sweeps (both), blurab (scripts/gpu-blur-ab.sh),
 # sass (every op's kernels through --internals and scripts/nvidia-sass: $OUT/sass.txt and internals.tgz),
 # compactab (scripts/gpu-compact-ab.sh), compacttile (scripts/gpu-compact-tile.sh), compactagents (scripts/gpu-compact-agents.sh), compactwait (scripts/gpu-compact-wait.sh), compactwait2, compactdefault (scripts/gpu-compact-default.sh), compactfallback (scripts/gpu-compact-fallback.sh), compactgaveup (scripts/gpu-compact-gaveup.sh), compactdealt (scripts/gpu-compact-dealt.sh), compactclaims (scripts/gpu-compact-claims.sh), compactclean (scripts/gpu-compact-clean.sh), compactdiscover (scripts/gpu-compact-discover.sh), occupancy (scripts/gpu-occupancy.sh), compactwarp (scripts/gpu-compact-warp.sh), blurfilters (scripts/gpu-blur-filters.sh), blurpasses (scripts/gpu-blur-passes.sh), histcheck.
@@ -105,6 +105,47 @@ if [ "$mode" = sort ]; then
   log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/sort_cub scripts/peers/sort_cub.cu
   log /tmp/sort_cub | tee "$out/peers_sort_cub.txt"
   log python3 scripts/peers/sort_torch.py | tee "$out/peers_sort_torch.txt"
+  exit 0
+fi
+if [ "$mode" = headline ]; then
+  # The rows of docs/PERFORMANCE.md's headline table, ours then the peers, in one call:
+  # $out/headline.txt (ours), peers_misc.txt (CUB's select, sorts and scans; torch's sum, mask,
+  # sorts), and ../shared/peers/run.sh's outputs. Ours first: it takes under three minutes.
+  {
+  log $W bandwidth --mb 256 --runs 50
+  # (two variants: one alone prints its bins, not a time)
+  for kind in natural flat random; do log $W histogram --synthetic 8192x8192:$kind --variant shared,fastest --runs 50; done
+  log $W blur --synthetic 4096x4096:natural --filter 15 --variant fastest --runs 30
+  log $W reduce --n 268435456 --type f32 --op sum --variant single-pass --runs 50
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,subgroup-ballot --runs 50
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.001 --variant stable --runs 50
+  log $W compact --n 16777216 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 50
+  for n in 1048576 16777216 67108864; do
+    for ty in u32 f32; do log $W sort --n $n --type $ty --variant radix,onesweep --runs 30; done
+    log $W sort --n $n --type f32 --indices --runs 30
+  done
+  for n in 1048576 16777216 67108864 268435456; do log $W scan --n $n --type u32 --exclusive --variant overlap,single-pass --runs 30; done
+  log $W gray --synthetic 8192x8192:natural --variant vec4 --runs 30
+  log $W particles --n 1048576 --frames 600 --runs 10
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 50
+  log $W reduce --n 268435456 --type f32 --op sum --variant single-pass --runs 50
+  } > "$out/headline.txt" 2>&1
+  {
+  for p in compact sort scan; do log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/${p}_cub scripts/peers/${p}_cub.cu; done
+  log /tmp/compact_cub 26
+  log /tmp/compact_cub 24
+  log python3 - <<'PY'
+import sys; sys.path.insert(0, "scripts/peers")
+import torch
+from torch_bench import bench
+x = torch.rand(2**28, device="cuda"); print(f"torch.sum 2^28 f32: {bench(lambda: x.sum()):.4f} ms")
+y = torch.rand(2**26, device="cuda"); print(f"x[x > 0.5] 2^26 f32: {bench(lambda: y[y > 0.5]):.4f} ms")
+PY
+  log /tmp/sort_cub
+  log /tmp/scan_cub
+  log timeout 120 python3 scripts/peers/sort_torch.py
+  } > "$out/peers_misc.txt" 2>&1
+  OUT=$out timeout 300 bash .gpu/peers/run.sh > "$out/peers_run.txt" 2>&1
   exit 0
 fi
 if [ "$mode" = goals ]; then
