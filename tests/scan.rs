@@ -352,6 +352,45 @@ fn two_to_the_26_in_ranges() {
 }
 
 #[test]
+fn auto_picks_by_size_device_op_and_place() {
+    let g = gpu();
+    let cpu_info = g.info().clone();
+    assert_eq!(cpu_info.device_type, "CPU", "these tests run on lavapipe");
+    let mut gpu_info = cpu_info.clone();
+    gpu_info.device_type = "discrete GPU".into();
+    let (small, mid, large) = (1 << 14, (1 << 14) + 1, (1 << 22) + 1);
+    for (info, n, op, in_place, want) in [
+        (&cpu_info, small, Op::Sum, false, Variant::SinglePass),
+        (&cpu_info, mid, Op::Sum, false, Variant::ReduceThenScan),
+        (&cpu_info, large, Op::Max, true, Variant::ReduceThenScan),
+        (&gpu_info, small, Op::Max, false, Variant::SinglePass),
+        (&gpu_info, mid, Op::Sum, false, Variant::Overlap),
+        (&gpu_info, large, Op::Sum, false, Variant::Overlap),
+        (&gpu_info, mid, Op::Sum, true, Variant::SinglePass),
+        (&gpu_info, 1 << 22, Op::Min, false, Variant::Overlap),
+        (&gpu_info, large, Op::Min, false, Variant::SinglePass),
+    ] {
+        assert_eq!(Variant::fastest_on(info, n, op, in_place), want, "{} n = {n} {op:?} in place: {in_place}", info.device_type);
+    }
+    assert_eq!(Variant::fastest(&g, mid, Op::Sum, false), Variant::ReduceThenScan);
+    for n in [1, small, mid] {
+        let data = generate(n, ElemType::F32, Dist::Uniform, 14);
+        let s = Scanner::new(&g, Variant::fastest(&g, n, Op::Sum, false), ElemType::F32, Op::Sum, Kind::Inclusive, n).unwrap();
+        assert_agrees(&data, &scan_with(&g, &s, &data, false), &s, &format!("auto n = {n}"));
+    }
+    let out = wg().args(["scan", "--json", "--n", "1000", "--variant", "auto", "--runs", "1"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["auto"], "single-pass", "{v}");
+    assert_eq!(v["results"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["results"][0]["matches_cpu"], true, "{v}");
+    wg().args(["scan", "--n", "20000", "--variant", "auto", "--runs", "1"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("auto: reduce-then-scan"));
+}
+
+#[test]
 fn command_line() {
     let out = wg().args(["--validate", "scan", "--n", "100003", "--type", "i32", "--op", "max", "--exclusive"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);

@@ -11,7 +11,8 @@ use workgroup::cpu;
 use workgroup::gpu::{Buffer, Sync};
 use workgroup::ops::reduce::ElemType;
 use workgroup::ops::sort::{
-    max_n, onesweep_max_n_on, radix_max_n, time, time_pairs, time_with, OnesweepKnobs, Sorter, Variant, RADIX_SCAN_BLOCK, RADIX_TILE,
+    max_n, onesweep_max_n_on, radix_max_n, time, time_pairs, time_with, OnesweepKnobs, Sorter, Variant, ONESWEEP_FASTEST_UP_TO,
+    RADIX_SCAN_BLOCK, RADIX_TILE,
 };
 
 /// Inputs of n keys of `ty`: random, sorted, reversed, all equal, few distinct values, and (f32)
@@ -332,6 +333,44 @@ fn a_sorter_made_for_more_sorts_fewer() {
         let small = workgroup::gpu::Buffer::<u32>::new(&g, 10, "small").unwrap();
         assert!(g.submit(|rec| s.record(rec, &input, 100, &small)).is_err(), "an output too small is refused");
     }
+}
+
+#[test]
+fn auto_picks_by_size_and_sorts_exactly() {
+    let g = gpu();
+    let one_group = max_n(&g);
+    let picks = [(0, false), (1, false), (one_group, false), (one_group + 1, false), (1, true), (ONESWEEP_FASTEST_UP_TO, true)];
+    for (n, values) in picks {
+        let want = if !values && n <= one_group { Variant::Bitonic } else { Variant::Onesweep };
+        assert_eq!(Variant::fastest(&g, n, values), want, "n = {n}, values: {values}");
+    }
+    assert_eq!(Variant::fastest(&g, ONESWEEP_FASTEST_UP_TO + 1, false), Variant::Radix);
+    assert_eq!(Variant::fastest(&g, ONESWEEP_FASTEST_UP_TO + 1, true), Variant::Radix);
+    for n in [1, one_group - 1, one_group + 1, 100_003] {
+        let data = inputs(n, ElemType::F32, 9).remove(0).1;
+        let v = Variant::fastest(&g, n, false);
+        assert_eq!(time(&g, &data, ElemType::F32, v, 0, 1).unwrap().1, cpu::sort::sort(&data, ElemType::F32), "{} n = {n}", v.name());
+        let pairs = Sorter::pairs(&g, Variant::fastest(&g, n, true), ElemType::F32, n).unwrap();
+        assert_eq!(argsort_with(&g, &pairs, &data), cpu::sort::argsort(&data, ElemType::F32), "n = {n} with indices");
+    }
+    // The command line names its choice (text and JSON) and times it beside the others asked for.
+    let out = wg().args(["sort", "--json", "--n", "5000", "--variant", "auto,radix", "--runs", "1"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["auto"], "onesweep", "{v}");
+    let names: Vec<&str> = v["results"].as_array().unwrap().iter().map(|r| r["variant"].as_str().unwrap()).collect();
+    assert_eq!(names, ["onesweep", "radix"], "{v}");
+    assert!(v["results"].as_array().unwrap().iter().all(|r| r["matches_cpu"] == true), "{v}");
+    wg().args(["sort", "--n", "100", "--variant", "auto", "--runs", "1"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("auto: bitonic"))
+        .stdout(predicates::str::contains("\nbitonic "));
+    wg().args(["sort", "--n", "100", "--indices", "--variant", "auto", "--runs", "1"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("auto: onesweep"));
+    fails_with_one_line(&["sort", "--variant", "auto,quick"], "variant");
 }
 
 #[test]

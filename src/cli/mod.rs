@@ -84,6 +84,14 @@ pub fn variants<V: std::str::FromStr<Err = workgroup::gpu::Error> + Copy>(name: 
     Ok(name.split(',').map(|v| v.trim().parse()).collect::<Result<_, _>>()?)
 }
 
+/// [`variants`], where the list may also name `auto` (the library's choice for the input's size,
+/// made once the device and n are known): the other names, and whether `auto` was among them.
+pub fn variants_or_auto<V: std::str::FromStr<Err = workgroup::gpu::Error> + Copy>(name: &str, all: &[V]) -> anyhow::Result<(Vec<V>, bool)> {
+    let auto = name.split(',').any(|v| v.trim() == "auto");
+    let rest: Vec<&str> = name.split(',').filter(|v| v.trim() != "auto").collect();
+    Ok((if rest.is_empty() { Vec::new() } else { variants(&rest.join(","), all)? }, auto))
+}
+
 /// Refuses an output path whose folder does not exist, or that is a folder, before any work is
 /// done (the write itself is atomic: a temporary file renamed into place).
 pub fn check_output(flag: &str, path: Option<&std::path::Path>) -> anyhow::Result<()> {

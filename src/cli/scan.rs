@@ -1,5 +1,5 @@
 use super::numbers::Numbers;
-use super::{timing_text, variants, Global};
+use super::{timing_text, variants_or_auto, Global};
 use std::path::PathBuf;
 use workgroup::ops::numbers;
 use workgroup::ops::reduce::{range_elems, ElemType, Op};
@@ -16,7 +16,8 @@ pub struct Args {
     /// Exclusive scan (element k combines x0 .. x(k-1); element 0 is the identity); default inclusive
     #[arg(long)]
     pub exclusive: bool,
-    /// hillis-steele, blelloch, reduce-then-scan, overlap, single-pass, a comma-separated list, or all
+    /// hillis-steele, blelloch, reduce-then-scan, overlap, single-pass, auto (the fastest of ours for
+    /// n on this kind of device), a comma-separated list, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Write the scanned values to FILE (format by extension, as --input; the last variant's)
@@ -98,7 +99,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ty = a.numbers.ty()?;
     let op: Op = a.op.parse()?;
     let kind = if a.exclusive { Kind::Exclusive } else { Kind::Inclusive };
-    let vs = variants(&a.variant, &Variant::ALL)?;
+    let (mut vs, auto) = variants_or_auto(&a.variant, &Variant::ALL)?;
     super::check_output("--out", a.out.as_deref())?;
     if a.repeat > 0 && a.numbers.input.is_some() {
         anyhow::bail!("--repeat generates its inputs: it does not take --input");
@@ -106,6 +107,10 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let (data, source) = a.numbers.load(a.n, ty)?;
     let ctx = g.context()?;
     let n = data.len();
+    let auto = auto.then(|| Variant::fastest(&ctx, n, op, a.in_place));
+    if let Some(v) = auto.filter(|v| !vs.contains(v)) {
+        vs.insert(0, v);
+    }
     let f32_sum = ty == ElemType::F32 && op == Op::Sum;
     let knobs = Knobs {
         per: a.per,
@@ -144,6 +149,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let fmt = |b: Option<u32>| b.map(|b| ty.format(b)).unwrap_or_else(|| "none (n = 0)".into());
     let report = serde_json::json!({
         "device": ctx.info().name, "n": n, "type": ty.name(), "op": op.name(), "kind": kind.name(), "input": source,
+        "auto": auto.map(Variant::name),
         "results": rows.iter().map(|(v, t, wrong, worst, gbps, last)| serde_json::json!({
             "variant": v.name(), "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6, "max_ms": t.max_ns * 1e-6,
             "runs": t.runs, "gb_per_s": gbps, "last": last.map(|b| ty.json(b)), "matches_cpu": wrong.is_none(),
@@ -154,6 +160,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         println!("scan: {} {} of {n} {} ({source}) on {}", kind.name(), op.name(), ty.name(), ctx.info().name);
+        if let Some(v) = auto {
+            println!("auto: {} (the fastest of ours for {n} elements on this kind of device: docs/scan.md)", v.name());
+        }
         if f32_sum {
             println!("CPU: f64 prefix sums; f32 bound at element k: |gpu - f64| <= depth * 2^-24 * sum(|x_i|, i <= k)");
         } else {

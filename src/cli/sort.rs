@@ -1,5 +1,5 @@
 use super::numbers::Numbers;
-use super::{timing_text, variants, Global};
+use super::{timing_text, variants_or_auto, Global};
 use std::path::PathBuf;
 use workgroup::cpu;
 use workgroup::ops::sort::{self, Variant};
@@ -10,8 +10,8 @@ pub struct Args {
     /// twice the largest workgroup, `radix` and `onesweep` any n
     #[arg(long, default_value_t = 128)]
     pub n: usize,
-    /// odd-even-flag, odd-even-fixed, odd-even-paired, bitonic, radix, onesweep, a comma-separated
-    /// list, or all (all: those that take n)
+    /// odd-even-flag, odd-even-fixed, odd-even-paired, bitonic, radix, onesweep, auto (the fastest
+    /// of ours for n on this kind of device), a comma-separated list, or all (all: those that take n)
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Write the sorted keys to FILE (same formats as --input; the last variant's result)
@@ -39,7 +39,7 @@ impl Args {
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ty = a.numbers.ty()?;
-    let mut vs = variants(&a.variant, &Variant::ALL)?;
+    let (mut vs, auto) = variants_or_auto(&a.variant, &Variant::ALL)?;
     super::check_output("--out", a.out.as_deref())?;
     super::check_output("--indices-out", a.indices_out.as_deref())?;
     if a.indices_out.is_some() && !a.indices {
@@ -57,6 +57,10 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let n = data.len();
     if a.variant == "all" {
         vs.retain(|v| Variant::WHOLE_GPU.contains(v) || n <= v.max_n(&ctx)); // past one workgroup, `all` is the radix sorts
+    }
+    let auto = auto.then(|| Variant::fastest(&ctx, n, a.indices));
+    if let Some(v) = auto.filter(|v| !vs.contains(v)) {
+        vs.insert(0, v);
     }
     for v in &vs {
         v.check_n(&ctx, n)?;
@@ -101,6 +105,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if g.json {
         let v = serde_json::json!({
             "device": ctx.info().name, "n": n, "type": ty.name(), "input": source, "cpu_ms": cpu_ms, "indices": a.indices,
+            "auto": auto.map(Variant::name),
             "statistics": stat_lines.iter().map(|(v, k, t)| serde_json::json!({"variant": v, "kernel": k, "statistics": t})).collect::<Vec<_>>(),
             "results": rows.iter().map(|(v, t, ok)| serde_json::json!({
                 "variant": v.name(), "median_ms": t.median_ns * 1e-6, "min_ms": t.min_ns * 1e-6,
@@ -111,6 +116,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     } else {
         let what = if a.indices { " with their indices (matches-cpu: keys and the stable argsort)" } else { "" };
         println!("sort: {n} {} ({source}){what} on {}; CPU sort {cpu_ms:.4} ms", ty.name(), ctx.info().name);
+        if let Some(v) = auto {
+            println!("auto: {} (the fastest of ours for {n} keys on this kind of device: docs/sort.md)", v.name());
+        }
         println!("{:<16} {:>30}  matches-cpu  what", "variant", "GPU median ms (min..max)");
         for (v, t, ok) in &rows {
             println!("{:<16} {:>30}  {:<11}  {}", v.name(), timing_text(t), if *ok { "yes" } else { "NO" }, v.description());

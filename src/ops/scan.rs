@@ -14,7 +14,7 @@
 //! [`range_elems`](super::reduce::range_elems) elements.
 use super::grid2d;
 use super::reduce::{range_elems, ElemType, Op};
-use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
+use crate::gpu::{Buffer, Context, DeviceInfo, Error, Kernel, Recorder, Result, Sync, Timing};
 use crate::shaders;
 
 /// Inclusive (element k is x0 .. xk) or exclusive (x0 .. x(k-1); element 0 is the identity).
@@ -70,6 +70,29 @@ impl Variant {
             Variant::SinglePass => {
                 "ours: one pass, decoupled look-back (as CUB): a persistent grid takes tiles of 2048 by ticket, publishes each aggregate at once and walks back for it a tile later; a stuck predecessor is reduced here"
             }
+        }
+    }
+    /// The variant to use for `n` elements of `op` on this device (`in_place`: the output is the
+    /// input), from where one overtakes another (docs/scan.md, "Which variant": NVIDIA H200,
+    /// driver 580.159.04, and lavapipe): `SinglePass` up to 2^14 elements. Above, on GPUs,
+    /// `Overlap` for sums, and for running min / max up to 2^22, else `SinglePass`, which is also
+    /// the choice in place (in place `Overlap` runs its passes one after the other); on CPU
+    /// devices `ReduceThenScan`, whose groups never wait on each other. Other GPUs take NVIDIA's
+    /// rule (not measured there).
+    pub fn fastest(ctx: &Context, n: usize, op: Op, in_place: bool) -> Variant {
+        Variant::fastest_on(ctx.info(), n, op, in_place)
+    }
+    /// [`Variant::fastest`] for a device described by `info`.
+    pub fn fastest_on(info: &DeviceInfo, n: usize, op: Op, in_place: bool) -> Variant {
+        let overlap_up_to = if op == Op::Sum { usize::MAX } else { 1 << 22 };
+        if n <= 1 << 14 {
+            Variant::SinglePass
+        } else if info.device_type == "CPU" {
+            Variant::ReduceThenScan
+        } else if in_place || n > overlap_up_to {
+            Variant::SinglePass
+        } else {
+            Variant::Overlap
         }
     }
     /// Elements per block of the block scans (the unit whose totals are scanned again).

@@ -51,6 +51,20 @@ impl Variant {
             Variant::Onesweep => "ours, any n: the radix sort reading the keys once per pass (all digit counts up front, look-back)",
         }
     }
+    /// The variant to use for `n` keys (`with_values`: each with a 32-bit value) on this device,
+    /// from where one overtakes another (docs/sort.md, "Which variant": NVIDIA H200, driver
+    /// 580.159.04, and lavapipe): the bitonic network while one workgroup holds the keys (keys
+    /// only), then `Onesweep` up to 2^20 keys, `Radix` above. Other GPUs take this rule too (not
+    /// measured there).
+    pub fn fastest(ctx: &Context, n: usize, with_values: bool) -> Variant {
+        if !with_values && n <= max_n(ctx) {
+            Variant::Bitonic
+        } else if n <= ONESWEEP_FASTEST_UP_TO {
+            Variant::Onesweep
+        } else {
+            Variant::Radix
+        }
+    }
     /// The most keys this variant sorts on this device.
     pub fn max_n(self, ctx: &Context) -> usize {
         match self {
@@ -85,6 +99,10 @@ impl std::str::FromStr for Variant {
         super::variant_named(s, &Variant::ALL, Variant::name, "variant")
     }
 }
+
+/// Up to this many keys `Onesweep` is the faster whole-GPU sort (H200, keys only and with
+/// indices: 0.0694 / 0.0718 ms at 2^20, 0.1084 / 0.1048 at 2^21, radix first; docs/sort.md).
+pub const ONESWEEP_FASTEST_UP_TO: usize = 1 << 20;
 
 /// Keys per radix tile: 256 invocations x 20 (`glsl/include/radix_common.glsl`): the most with
 /// which 2 groups share the 48 KiB of shared memory NVIDIA's driver gives a compute pipeline on a
