@@ -89,7 +89,9 @@ pub fn variants<V: std::str::FromStr<Err = workgroup::gpu::Error> + Copy>(name: 
 pub fn variants_or_auto<V: std::str::FromStr<Err = workgroup::gpu::Error> + Copy>(name: &str, all: &[V]) -> anyhow::Result<(Vec<V>, bool)> {
     let auto = name.split(',').any(|v| v.trim() == "auto");
     let rest: Vec<&str> = name.split(',').filter(|v| v.trim() != "auto").collect();
-    Ok((if rest.is_empty() { Vec::new() } else { variants(&rest.join(","), all)? }, auto))
+    let named =
+        if rest.is_empty() { Vec::new() } else { variants(&rest.join(","), all).map_err(|e| anyhow::anyhow!("{e}, auto or all"))? };
+    Ok((named, auto))
 }
 
 /// Refuses an output path whose folder does not exist, or that is a folder, before any work is
