@@ -73,8 +73,8 @@ impl Variant {
         }
     }
     /// The variant to use for `n` elements of `op` on this device (`in_place`: the output is the
-    /// input), from where one overtakes another (docs/scan.md, "Which variant": NVIDIA H200,
-    /// driver 580.159.04, and lavapipe): `SinglePass` up to 2^14 elements. Above, on GPUs,
+    /// input), from where one overtakes another (docs/scan.md, "Which variant": NVIDIA H200 and
+    /// H100, driver 580.159.04, and lavapipe): `SinglePass` up to 2^14 elements. Above, on GPUs,
     /// `Overlap` for sums, and for running min / max up to 2^22, else `SinglePass`, which is also
     /// the choice in place (in place `Overlap` runs its passes one after the other); on CPU
     /// devices `ReduceThenScan`, whose groups never wait on each other. Other GPUs take NVIDIA's

@@ -52,8 +52,8 @@ impl Variant {
         }
     }
     /// The variant to use for `n` keys (`with_values`: each with a 32-bit value) on this device,
-    /// from where one overtakes another (docs/sort.md, "Which variant": NVIDIA H200, driver
-    /// 580.159.04, and lavapipe): the bitonic network while one workgroup holds the keys (keys
+    /// from where one overtakes another (docs/sort.md, "Which variant": NVIDIA H200 and H100,
+    /// driver 580.159.04, and lavapipe): the bitonic network while one workgroup holds the keys (keys
     /// only), then `Onesweep` up to 2^20 keys, `Radix` above. Other GPUs take this rule too (not
     /// measured there).
     pub fn fastest(ctx: &Context, n: usize, with_values: bool) -> Variant {
@@ -100,8 +100,9 @@ impl std::str::FromStr for Variant {
     }
 }
 
-/// Up to this many keys `Onesweep` is the faster whole-GPU sort (H200, keys only and with
-/// indices: 0.0694 / 0.0718 ms at 2^20, 0.1084 / 0.1048 at 2^21, radix first; docs/sort.md).
+/// Up to this many keys `Onesweep` is the faster whole-GPU sort (H200, u32 keys: 0.0694 ms
+/// against radix's 0.0718 at 2^20, 0.1084 against 0.1048 at 2^21; the same crossing with indices
+/// and on an H100: docs/sort.md, "Which variant").
 pub const ONESWEEP_FASTEST_UP_TO: usize = 1 << 20;
 
 /// Keys per radix tile: 256 invocations x 20 (`glsl/include/radix_common.glsl`): the most with
