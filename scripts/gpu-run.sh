@@ -117,7 +117,7 @@ if [ "$mode" = headline ]; then
   for kind in natural flat random; do log $W histogram --synthetic 8192x8192:$kind --variant shared,fastest --runs 50; done
   log $W blur --synthetic 4096x4096:natural --filter 15 --variant fastest --runs 30
   log $W reduce --n 268435456 --type f32 --op sum --variant single-pass --runs 50
-  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,subgroup-ballot --runs 50
+  log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,tile-atomic,subgroup-ballot --runs 50
   log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.001 --variant stable --runs 50
   log $W compact --n 16777216 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable --runs 50
   for n in 1048576 16777216 67108864; do
@@ -154,7 +154,7 @@ if [ "$mode" = goals ]; then
   # read-all-write-half floor, then ../shared/peers/run.sh, in one call.
   log $W bandwidth --mb 256 --runs 30
   for k in 1 2; do
-    log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,subgroup-ballot --runs 50
+    log $W compact --n 67108864 --type f32 --pred gt:0.5 --pass-fraction 0.5 --variant stable,tile-atomic,subgroup-ballot --runs 50
     log $W reduce --n 268435456 --type f32 --op sum --variant single-pass --runs 50
   done
   log nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/compact_cub scripts/peers/compact_cub.cu

@@ -382,13 +382,13 @@ fn nan_and_bad_predicates() {
 }
 
 #[test]
-fn two_to_the_26_stable_half() {
+fn two_to_the_26_half() {
     let _shared = shared();
     // 2^26 f32 at 50%: input and output both larger than lavapipe's 128 MiB binding.
     let g = gpu();
     let pred = Predicate::Greater(0.5f32.to_bits());
     let data = generate_for_predicate(1 << 26, ElemType::F32, pred, 0.5, 26).unwrap();
-    for v in [Variant::Stable, Variant::StableLookback] {
+    for v in [Variant::Stable, Variant::StableLookback, Variant::TileAtomic] {
         let got = run(&g, &data, ElemType::F32, pred, Func::Identity, v).unwrap();
         check(&data, ElemType::F32, pred, Func::Identity, v, got, &format!("2^26 {}", v.name()));
     }
@@ -403,7 +403,7 @@ fn two_to_the_26_stable_half() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
     #[test]
-    fn fresh_random_data(n in 0usize..30_000, seed in any::<u64>(), t in 0usize..3, p in 0usize..3, v in 0usize..5) {
+    fn fresh_random_data(n in 0usize..30_000, seed in any::<u64>(), t in 0usize..3, p in 0usize..3, v in 0usize..Variant::ALL.len()) {
         let _shared = shared();
         let g = gpu();
         let ty = ElemType::ALL[t];

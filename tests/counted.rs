@@ -570,9 +570,13 @@ fn compaction_counted_refuses_what_it_cannot_do() {
     let buf: Buffer<u32> = Buffer::new(&g, 100, "in").unwrap();
     let (input_count, kept) = (Buffer::from_slice(&g, &[50u32], "count").unwrap(), Buffer::<u32>::new(&g, 1, "kept").unwrap());
     let keep = Predicate::NonZero;
-    for v in
-        [compact::Variant::GlobalAtomic, compact::Variant::GroupCounter, compact::Variant::SubgroupBallot, compact::Variant::StableLookback]
-    {
+    for v in [
+        compact::Variant::GlobalAtomic,
+        compact::Variant::GroupCounter,
+        compact::Variant::SubgroupBallot,
+        compact::Variant::TileAtomic,
+        compact::Variant::StableLookback,
+    ] {
         let c = Compactor::new(&g, v, ElemType::U32, keep, Func::Identity, 100).unwrap();
         let e = g.submit(|rec| c.record_counted(rec, &buf, &input_count, &buf, &kept)).unwrap_err().to_string();
         assert!(e.contains("use stable"), "{}: {e}", v.name());

@@ -56,6 +56,7 @@ shared uint stage[(HALVES == 1u ? 2u * ROUNDS : 4u) * gl_WorkGroupSize.x];
 #include "tile_rank.glsl"
 #define STAGED stage
 #include "subgroup_write.glsl"
+#include "staged_halves.glsl" // kept_per_round, stage_half, write_half
 
 // The kept elements of `tiles` tiles from `first` (of this range), counted by this invocation
 // alone: only where a wait gave up. 8 loads per iteration (llvmpipe leaves a loop after 65535).
@@ -104,29 +105,6 @@ uint group_prefix() {
     return base;
 }
 
-// This invocation's kept count of each round, packed in 16-bit fields (tile_rank.glsl).
-uvec2 kept_per_round(uvec4 v[ROUNDS]) {
-    uvec2 c = uvec2(0u);
-    for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r])) << (16u * (r & 1u));
-    return c;
-}
-
-// In halves: rounds from, from + 1 of this invocation's kept values into stage[], at their places
-// in the tile less `less` (the kept values of the rounds before).
-void stage_half(uvec4 v[ROUNDS], uvec2 at, uint from, uint less) {
-    [[unroll]] for (uint r = from; r < from + ROUNDS / 2u; ++r) {
-        uint m = pass_mask(v[r]), k = field(at, r) - less;
-        for (uint c4 = 0u; c4 < 4u; ++c4) {
-            if ((m & (1u << c4)) != 0u) stage[k++] = apply(v[r][c4]);
-        }
-    }
-}
-
-// In halves: the group writes `kept` staged values out from `at`, coalesced.
-void write_staged(uint at, uint kept) {
-    for (uint i = gl_LocalInvocationID.x; i < kept; i += gl_WorkGroupSize.x) store_out(at + i, stage[i]);
-}
-
 void main() {
     uint t = gl_LocalInvocationID.x, tile = p.first_tile + gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y, L = gl_WorkGroupSize.x;
     if (tile * tile_size() >= p.n) return; // uniform: past the last tile of a 2-D grid
@@ -149,11 +127,11 @@ void main() {
         add_prefix_part(g, ws, wt, set, wset); // any wait here, half the tile staged
         barrier(); // the first half staged, sg_prefix complete
         base = group_prefix();
-        write_staged(base, first);
+        write_half(base, first);
         barrier(); // stage[] read out
         stage_half(v, at, ROUNDS / 2u, first);
         barrier(); // the second half staged
-        write_staged(base + first, tile_count - first);
+        write_half(base + first, tile_count - first);
     } else {
         add_prefix_part(g, ws, wt, set, wset);
         tile_count = rank_in_group(kept_per_round(v), at); // its barrier completes sg_prefix too

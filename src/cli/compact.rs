@@ -21,7 +21,7 @@ pub struct Args {
     /// f(x) written for kept elements: identity or negate
     #[arg(long, default_value = "identity")]
     pub func: String,
-    /// global-atomic, group-counter, subgroup-ballot, stable, stable-lookback, a comma-separated list, or all
+    /// global-atomic, group-counter, subgroup-ballot, tile-atomic, stable, stable-lookback, a comma-separated list, or all
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Write the kept values to FILE (format by extension, as --input; the stable result with `all`)

@@ -59,7 +59,7 @@ enum Command {
     Blur(blur::Args),
     /// Seed 004's tree reduction and ours: sum/min/max of u32, i32, f32, every variant vs the CPU
     Reduce(reduce::Args),
-    /// Prefix scan (inclusive or exclusive sum, running min/max): the lecture's Hillis-Steele and Blelloch block scans, and ours (three passes; one pass with decoupled look-back)
+    /// Prefix scan (inclusive or exclusive sum, running min/max): the lecture's Hillis-Steele and Blelloch block scans, and ours (three passes, the same two overlapping, one pass with decoupled look-back)
     Scan(scan::Args),
     /// Seed 001's stream compaction and ours: keep x passing a predicate, every variant vs the CPU
     Compact(compact::Args),

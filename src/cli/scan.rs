@@ -161,7 +161,11 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     } else {
         println!("scan: {} {} of {n} {} ({source}) on {}", kind.name(), op.name(), ty.name(), ctx.info().name);
         if let Some(v) = auto {
-            println!("auto: {} (the fastest of ours for {n} elements on this kind of device: docs/scan.md)", v.name());
+            println!(
+                "auto: {} (the fastest of ours for {n} element{} on this kind of device: docs/scan.md)",
+                v.name(),
+                if n == 1 { "" } else { "s" }
+            );
         }
         if f32_sum {
             println!("CPU: f64 prefix sums; f32 bound at element k: |gpu - f64| <= depth * 2^-24 * sum(|x_i|, i <= k)");

@@ -117,7 +117,11 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         let what = if a.indices { " with their indices (matches-cpu: keys and the stable argsort)" } else { "" };
         println!("sort: {n} {} ({source}){what} on {}; CPU sort {cpu_ms:.4} ms", ty.name(), ctx.info().name);
         if let Some(v) = auto {
-            println!("auto: {} (the fastest of ours for {n} keys on this kind of device: docs/sort.md)", v.name());
+            println!(
+                "auto: {} (the fastest of ours for {n} key{} on this kind of device: docs/sort.md)",
+                v.name(),
+                if n == 1 { "" } else { "s" }
+            );
         }
         println!("{:<16} {:>30}  matches-cpu  what", "variant", "GPU median ms (min..max)");
         for (v, t, ok) in &rows {

@@ -111,18 +111,26 @@ pub enum Variant {
     GlobalAtomic,
     GroupCounter,
     SubgroupBallot,
+    TileAtomic,
     Stable,
     StableLookback,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] =
-        [Variant::GlobalAtomic, Variant::GroupCounter, Variant::SubgroupBallot, Variant::Stable, Variant::StableLookback];
+    pub const ALL: [Variant; 6] = [
+        Variant::GlobalAtomic,
+        Variant::GroupCounter,
+        Variant::SubgroupBallot,
+        Variant::TileAtomic,
+        Variant::Stable,
+        Variant::StableLookback,
+    ];
     pub fn name(self) -> &'static str {
         match self {
             Variant::GlobalAtomic => "global-atomic",
             Variant::GroupCounter => "group-counter",
             Variant::SubgroupBallot => "subgroup-ballot",
+            Variant::TileAtomic => "tile-atomic",
             Variant::Stable => "stable",
             Variant::StableLookback => "stable-lookback",
         }
@@ -132,6 +140,9 @@ impl Variant {
             Variant::GlobalAtomic => "seed 001: one global atomicAdd per passing element (unordered)",
             Variant::GroupCounter => "seed 001: shared counter, one global atomicAdd per group, write at group_offset + offset (unordered)",
             Variant::SubgroupBallot => "ours: subgroupBallot + bit counts, one global atomicAdd per tile of 1024 (unordered)",
+            Variant::TileAtomic => {
+                "ours: one workgroup per tile of 4096 (16-byte loads), ranked in the group, one global atomicAdd per tile, written coalesced in halves (unordered across tiles)"
+            }
             Variant::Stable => "ours: order-preserving reduce-then-scan in two passes (tile and superblock counts; scatter, each tile reading its own prefix), 16-byte loads",
             Variant::StableLookback => {
                 "ours: order-preserving in one pass: atomic tile tickets, decoupled look-back over status words, staged writes (from 2^23 on GPUs: one tile per workgroup in registers)"
@@ -778,6 +789,13 @@ impl Compactor {
             Variant::GlobalAtomic => vec![Kernel::new(ctx, &shaders::COMPACT_GLOBAL_ATOMIC, &spec)?],
             Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
             Variant::SubgroupBallot => vec![Kernel::new(ctx, &shaders::COMPACT_SUBGROUP_BALLOT, &spec)?],
+            // Every tile with 16-byte loads only, then the tile that ends in a partial uvec4
+            // (PARTIAL_UVEC4): its element-by-element loads in a pipeline cost it time even where
+            // they never run (stable_tile.glsl).
+            Variant::TileAtomic => vec![
+                Kernel::new(ctx, &shaders::COMPACT_TILE_ATOMIC, &[&spec[..], &[(12, 0)]].concat())?,
+                Kernel::new(ctx, &shaders::COMPACT_TILE_ATOMIC, &[&spec[..], &[(12, 1)]].concat())?,
+            ],
             Variant::Stable | Variant::StableLookback => {
                 let mut k = vec![
                     // no f(x) and no output in counting
@@ -1018,6 +1036,33 @@ impl Compactor {
                     let groups = self.knobs.groups.unwrap_or((e - s).div_ceil(per_group).min(MAX_GROUPS) as u32);
                     let binds = [input.bind_range(s, e), cnt, windows[0], windows[1], windows[2], windows[3]];
                     rec.dispatch(&self.kernels[0], [groups, 1, 1], &binds, &push(e - s, 0))?;
+                }
+                stamp(rec, "compact")?;
+            }
+            Variant::TileAtomic => {
+                // One group per tile; the two pipelines' groups write disjoint places and need no
+                // barrier between them (one under validation, which sees two writers of a binding).
+                for (k, &(s, e)) in ranges.iter().enumerate() {
+                    if k > 0 {
+                        rec.barrier(Sync::ComputeToCompute);
+                    }
+                    let tiles = (e - s).div_ceil(TILE);
+                    let whole = if (e - s) % 4 == 0 { tiles } else { tiles - 1 };
+                    let binds = [input.bind_range(s, e), input.bind_range(s, e), cnt, windows[0], windows[1], windows[2], windows[3]];
+                    let pc = |first: usize| [push(e - s, 0), bytemuck::cast_slice(&[first as u32]).to_vec()].concat();
+                    let grid_of = |tiles: usize| {
+                        let x = tiles.min(MAX_GROUPS);
+                        [x as u32, tiles.div_ceil(x) as u32, 1]
+                    };
+                    if whole > 0 {
+                        rec.dispatch(&self.kernels[0], grid_of(whole), &binds, &pc(0))?;
+                    }
+                    if whole < tiles {
+                        if whole > 0 && self.overlap_barrier {
+                            rec.barrier(Sync::ComputeToCompute);
+                        }
+                        rec.dispatch(&self.kernels[1], [1, 1, 1], &binds, &pc(whole))?;
+                    }
                 }
                 stamp(rec, "compact")?;
             }
