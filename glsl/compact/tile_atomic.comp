@@ -15,10 +15,17 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TYPE = 0u;
 layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
-// first_tile: this dispatch's first tile (the PARTIAL_UVEC4 pipeline's one tile: the last, when
-// the range ends in a partial uvec4; tile_base is unused).
-layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint first_tile; } p;
+// counted: 1 when the elements are the count in binding 3, at most n (device_count.glsl).
+layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uint tile_base; uint counted; } p;
 #include "compact_common.glsl"
+#define COUNT_BINDING 3
+#include "device_count.glsl"
+uint N; // the elements of this run (p.n, or a counted run's count)
+#define TILE_N N
+// PARTIAL_UVEC4 (constant_id 12): 0 in the pipeline of every tile but one, 1 in the pipeline that
+// takes only that one, the last tile when it ends in a partial uvec4 (its element-by-element
+// loads would cost the other tiles' pipeline time even where they never run: stable_tile.glsl).
+// Both read N when they run, so a counted run's grid needs no size from the host.
 #define TAIL_SPEC
 #include "stable_tile.glsl"
 layout(std430, binding = 2) buffer Count { uint count; };
@@ -32,8 +39,13 @@ shared uint tile_place;
 
 void main() {
     uint t = gl_LocalInvocationID.x, L = gl_WorkGroupSize.x;
-    uint tile = p.first_tile + gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y;
-    if (tile * tile_size() >= p.n) return; // uniform: past the last tile of a 2-D grid
+    N = counted_n(p.counted != 0u, p.n);
+    uint ntiles = (N + tile_size() - 1u) / tile_size();
+    bool partial_end = (N & 3u) != 0u; // the last tile ends in a partial uvec4
+    uint tile = PARTIAL_UVEC4 == 1u ? ntiles - 1u : gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y;
+    // Uniform: past the last tile (of a 2-D grid, or of a count below the bound), or the other
+    // pipeline's tile.
+    if (tile >= ntiles || (tile == ntiles - 1u && partial_end) != (PARTIAL_UVEC4 == 1u)) return;
     uvec4 v[ROUNDS];
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * L + t);
     uvec2 at, total;

@@ -935,9 +935,11 @@ impl Compactor {
     /// word 0 of `input_count` when the compaction runs (an earlier compaction's count, say: a
     /// second cull of what the first one kept, with no read back between them). The count is
     /// clamped to the compactor's capacity and the input's length; nothing past it is read.
-    /// `count` (the kept elements) must be another buffer. `stable` only, in one range, and by
-    /// its three passes (count, scan, scatter: they share no state with the two-pass forms, so
-    /// counted and host runs of one compactor may alternate).
+    /// `count` (the kept elements) must be another buffer. `stable` and `tile-atomic` only, in
+    /// one range: `stable` by its three passes (count, scan, scatter: they share no state with
+    /// the two-pass forms, so counted and host runs of one compactor may alternate),
+    /// `tile-atomic` with a group for every tile of the bound (those past the count leave at
+    /// once).
     ///
     /// Barrier contract: as `record`'s, and `input_count` too must be written and visible to
     /// compute-shader reads before.
@@ -949,8 +951,8 @@ impl Compactor {
         output: &Buffer<u32>,
         count: &Buffer<u32>,
     ) -> Result<()> {
-        if self.variant != Variant::Stable {
-            return Err(super::not_counted("a compaction", self.variant.name(), "stable"));
+        if !matches!(self.variant, Variant::Stable | Variant::TileAtomic) {
+            return Err(super::not_counted("a compaction", self.variant.name(), "stable or tile-atomic"));
         }
         if input_count.is_empty() || count.is_empty() {
             return Err(Error::invalid("compact: the count buffer is empty"));
@@ -963,9 +965,19 @@ impl Compactor {
         if output.len() < bound {
             return Err(Error::invalid(format!("compact: the output holds {}, the input may count {bound}", output.len())));
         }
+        let windows = self.windows(output);
+        if self.variant == Variant::TileAtomic {
+            // The kept count from 0 (as `record`), then every tile of the bound; the groups past
+            // the count leave at once.
+            rec.fill_raw(count.raw(), 0, 4, 0);
+            rec.barrier(Sync::TransferToCompute);
+            let binds = self.tile_atomic_binds(input, (0, bound), count.bind_range(0, 1), &windows, input_count.bind_range(0, 1));
+            let shift = self.range.trailing_zeros();
+            let pc: Vec<u8> = bytemuck::cast_slice(&[bound as u32, self.threshold, shift, 0, 1]).to_vec();
+            return self.record_tile_atomic(rec, &binds, bound, true, &pc);
+        }
         // The last run's reads of the tile counts (and this run's inputs: the caller's barrier).
         rec.barrier(Sync::ComputeToCompute);
-        let windows = self.windows(output);
         let ranges = [(0, bound)];
         self.record_stable(rec, input, &ranges, &windows, count.bind_range(0, 1), false, Some(input_count), &mut |_, _| Ok(()))
     }
@@ -1040,29 +1052,13 @@ impl Compactor {
                 stamp(rec, "compact")?;
             }
             Variant::TileAtomic => {
-                // One group per tile; the two pipelines' groups write disjoint places and need no
-                // barrier between them (one under validation, which sees two writers of a binding).
                 for (k, &(s, e)) in ranges.iter().enumerate() {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    let tiles = (e - s).div_ceil(TILE);
-                    let whole = if (e - s) % 4 == 0 { tiles } else { tiles - 1 };
-                    let binds = [input.bind_range(s, e), input.bind_range(s, e), cnt, windows[0], windows[1], windows[2], windows[3]];
-                    let pc = |first: usize| [push(e - s, 0), bytemuck::cast_slice(&[first as u32]).to_vec()].concat();
-                    let grid_of = |tiles: usize| {
-                        let x = tiles.min(MAX_GROUPS);
-                        [x as u32, tiles.div_ceil(x) as u32, 1]
-                    };
-                    if whole > 0 {
-                        rec.dispatch(&self.kernels[0], grid_of(whole), &binds, &pc(0))?;
-                    }
-                    if whole < tiles {
-                        if whole > 0 && self.overlap_barrier {
-                            rec.barrier(Sync::ComputeToCompute);
-                        }
-                        rec.dispatch(&self.kernels[1], [1, 1, 1], &binds, &pc(whole))?;
-                    }
+                    let binds = self.tile_atomic_binds(input, (s, e), cnt, &windows, input.bind_range(s, s + 1));
+                    let pc = [push(e - s, 0), bytemuck::cast_slice(&[0u32]).to_vec()].concat(); // counted: 0
+                    self.record_tile_atomic(rec, &binds, e - s, (e - s) % 4 != 0, &pc)?;
                 }
                 stamp(rec, "compact")?;
             }
@@ -1239,6 +1235,45 @@ impl Compactor {
             rec.dispatch(&self.kernels[4], grid(r), &scatter_binds(r, counts), &push(r, base, (k + 1 == ranges.len()) as usize))?;
         }
         stamp(rec, "scatter")?;
+        Ok(())
+    }
+
+    /// `tile-atomic`'s bindings: the range's input (scalar, uvec4), the kept count, the device
+    /// count (a counted run's; else any word), the output windows.
+    fn tile_atomic_binds(
+        &self,
+        input: &Buffer<u32>,
+        (s, e): (usize, usize),
+        cnt: crate::gpu::Bind,
+        windows: &[crate::gpu::Bind],
+        n_bind: crate::gpu::Bind,
+    ) -> Vec<crate::gpu::Bind> {
+        vec![input.bind_range(s, e), input.bind_range(s, e), cnt, n_bind, windows[0], windows[1], windows[2], windows[3]]
+    }
+
+    /// `tile-atomic` over one range of at most `bound` elements: one group per tile (a 2-D grid
+    /// past MAX_GROUPS), and where the last tile may end in a partial uvec4 (`partial_end`: the
+    /// host knows, or a counted run may), one group of the PARTIAL_UVEC4 pipeline, which takes
+    /// that tile if it does (each pipeline skips the other's tile). The two write disjoint
+    /// places and need no barrier between them (one under validation, which sees two writers of
+    /// a binding). `push`: n (the bound), threshold, out_shift, tile_base, counted.
+    fn record_tile_atomic(
+        &self,
+        rec: &mut Recorder,
+        binds: &[crate::gpu::Bind],
+        bound: usize,
+        partial_end: bool,
+        push: &[u8],
+    ) -> Result<()> {
+        let tiles = bound.div_ceil(TILE);
+        let x = tiles.clamp(1, MAX_GROUPS);
+        rec.dispatch(&self.kernels[0], [x as u32, tiles.div_ceil(x).max(1) as u32, 1], binds, push)?;
+        if partial_end {
+            if self.overlap_barrier {
+                rec.barrier(Sync::ComputeToCompute);
+            }
+            rec.dispatch(&self.kernels[1], [1, 1, 1], binds, push)?;
+        }
         Ok(())
     }
 

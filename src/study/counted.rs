@@ -130,7 +130,7 @@ fn run(ctx: &Context, o: &Options, bw: &Bandwidth, cap: usize) -> Result<(Vec<Ro
     }
     {
         // A stable compaction (x > 0.5: about half of K kept): n from the host in the default
-        // form, counted in the three passes.
+        // form, counted in the three passes; then the same without order.
         let g = o.device(ctx)?;
         let f = Form { g: &g, o, cap, k };
         let keep = Predicate::Greater(0.5f32.to_bits());
@@ -148,6 +148,24 @@ fn run(ctx: &Context, o: &Options, bw: &Bandwidth, cap: usize) -> Result<(Vec<Ro
                     return Ok(Some(format!("kept {got}, the CPU {}", want.len())));
                 }
                 Ok(first_difference(&g.read_range(&out, 0, got)?, &want))
+            },
+        )?);
+        // The same cull without order (`tile-atomic`), counted in its one pass.
+        let c = Compactor::new(&g, compact::Variant::TileAtomic, ElemType::F32, keep, Func::Identity, cap)?;
+        let mut want_set = want.clone();
+        want_set.sort_unstable();
+        rows.extend(f.rows(
+            "compact f32 x > 0.5 tile-atomic",
+            6,
+            |rec, counted| if counted { c.record_counted(rec, &input, &count, &out, &kept) } else { c.record(rec, &input, k, &out, &kept) },
+            || {
+                let got = g.read(&kept)?[0] as usize;
+                if got != want.len() {
+                    return Ok(Some(format!("kept {got}, the CPU {}", want.len())));
+                }
+                let mut set = g.read_range(&out, 0, got)?;
+                set.sort_unstable();
+                Ok(first_difference(&set, &want_set).map(|d| format!("as a multiset: {d}")))
             },
         )?);
     }
