@@ -130,7 +130,7 @@ fn run(ctx: &Context, o: &Options, bw: &Bandwidth, cap: usize) -> Result<(Vec<Ro
     }
     {
         // A stable compaction (x > 0.5: about half of K kept): n from the host in the default
-        // form, counted in the three passes; then the same without order.
+        // form, counted in the three passes.
         let g = o.device(ctx)?;
         let f = Form { g: &g, o, cap, k };
         let keep = Predicate::Greater(0.5f32.to_bits());
@@ -150,7 +150,17 @@ fn run(ctx: &Context, o: &Options, bw: &Bandwidth, cap: usize) -> Result<(Vec<Ro
                 Ok(first_difference(&g.read_range(&out, 0, got)?, &want))
             },
         )?);
-        // The same cull without order (`tile-atomic`), counted in its one pass.
+    }
+    {
+        // The same cull without order (`tile-atomic`), counted in its one pass. On a device of
+        // its own: on the stable rows' device its rows ran up to 2.2x slower, from the host too
+        // (docs/counted.md).
+        let g = o.device(ctx)?;
+        let f = Form { g: &g, o, cap, k };
+        let keep = Predicate::Greater(0.5f32.to_bits());
+        let (input, count) = (Buffer::from_slice(&g, &floats, "values")?, Buffer::from_slice(&g, &[k as u32], "count")?);
+        let (out, kept) = (Buffer::new(&g, cap, "kept")?, Buffer::new(&g, 1, "kept count")?);
+        let want = crate::cpu::compact::compact(&floats[..k], ElemType::F32, keep, Func::Identity);
         let c = Compactor::new(&g, compact::Variant::TileAtomic, ElemType::F32, keep, Func::Identity, cap)?;
         let mut want_set = want.clone();
         want_set.sort_unstable();
