@@ -971,10 +971,7 @@ impl Compactor {
             // the count leave at once.
             rec.fill_raw(count.raw(), 0, 4, 0);
             rec.barrier(Sync::TransferToCompute);
-            let binds = self.tile_atomic_binds(input, (0, bound), count.bind_range(0, 1), &windows, input_count.bind_range(0, 1));
-            let shift = self.range.trailing_zeros();
-            let pc: Vec<u8> = bytemuck::cast_slice(&[bound as u32, self.threshold, shift, 0, 1]).to_vec();
-            return self.record_tile_atomic(rec, &binds, bound, true, &pc);
+            return self.record_tile_atomic(rec, input, (0, bound), count.bind_range(0, 1), &windows, Some(input_count));
         }
         // The last run's reads of the tile counts (and this run's inputs: the caller's barrier).
         rec.barrier(Sync::ComputeToCompute);
@@ -1056,9 +1053,7 @@ impl Compactor {
                     if k > 0 {
                         rec.barrier(Sync::ComputeToCompute);
                     }
-                    let binds = self.tile_atomic_binds(input, (s, e), cnt, &windows, input.bind_range(s, s + 1));
-                    let pc = [push(e - s, 0), bytemuck::cast_slice(&[0u32]).to_vec()].concat(); // counted: 0
-                    self.record_tile_atomic(rec, &binds, e - s, (e - s) % 4 != 0, &pc)?;
+                    self.record_tile_atomic(rec, input, (s, e), cnt, &windows, None)?;
                 }
                 stamp(rec, "compact")?;
             }
@@ -1238,41 +1233,34 @@ impl Compactor {
         Ok(())
     }
 
-    /// `tile-atomic`'s bindings: the range's input (scalar, uvec4), the kept count, the device
-    /// count (a counted run's; else any word), the output windows.
-    fn tile_atomic_binds(
+    /// `tile-atomic` over the range (s, e) of `input`: one group per tile (a 2-D grid past
+    /// MAX_GROUPS), and where the last tile may end in a partial uvec4, one group of the
+    /// PARTIAL_UVEC4 pipeline, which takes that tile if it does (each pipeline skips the other's
+    /// tile). The two write disjoint places and need no barrier between them (one under
+    /// validation, which sees two writers of a binding). `counted`: the elements are word 0 of
+    /// that buffer, at most e - s; else e - s.
+    fn record_tile_atomic(
         &self,
+        rec: &mut Recorder,
         input: &Buffer<u32>,
         (s, e): (usize, usize),
         cnt: crate::gpu::Bind,
         windows: &[crate::gpu::Bind],
-        n_bind: crate::gpu::Bind,
-    ) -> Vec<crate::gpu::Bind> {
-        vec![input.bind_range(s, e), input.bind_range(s, e), cnt, n_bind, windows[0], windows[1], windows[2], windows[3]]
-    }
-
-    /// `tile-atomic` over one range of at most `bound` elements: one group per tile (a 2-D grid
-    /// past MAX_GROUPS), and where the last tile may end in a partial uvec4 (`partial_end`: the
-    /// host knows, or a counted run may), one group of the PARTIAL_UVEC4 pipeline, which takes
-    /// that tile if it does (each pipeline skips the other's tile). The two write disjoint
-    /// places and need no barrier between them (one under validation, which sees two writers of
-    /// a binding). `push`: n (the bound), threshold, out_shift, tile_base, counted.
-    fn record_tile_atomic(
-        &self,
-        rec: &mut Recorder,
-        binds: &[crate::gpu::Bind],
-        bound: usize,
-        partial_end: bool,
-        push: &[u8],
+        counted: Option<&Buffer<u32>>,
     ) -> Result<()> {
-        let tiles = bound.div_ceil(TILE);
+        let n_bind = counted.map_or(input.bind_range(s, s + 1), |c| c.bind_range(0, 1)); // unused when not counted
+        let binds = [input.bind_range(s, e), input.bind_range(s, e), cnt, n_bind, windows[0], windows[1], windows[2], windows[3]];
+        // n (the bound), threshold, out_shift, tile_base (unused), counted
+        let push: Vec<u8> =
+            bytemuck::cast_slice(&[(e - s) as u32, self.threshold, self.range.trailing_zeros(), 0, counted.is_some() as u32]).to_vec();
+        let tiles = (e - s).div_ceil(TILE);
         let x = tiles.clamp(1, MAX_GROUPS);
-        rec.dispatch(&self.kernels[0], [x as u32, tiles.div_ceil(x).max(1) as u32, 1], binds, push)?;
-        if partial_end {
+        rec.dispatch(&self.kernels[0], [x as u32, tiles.div_ceil(x).max(1) as u32, 1], &binds, &push)?;
+        if counted.is_some() || (e - s) % 4 != 0 {
             if self.overlap_barrier {
                 rec.barrier(Sync::ComputeToCompute);
             }
-            rec.dispatch(&self.kernels[1], [1, 1, 1], binds, push)?;
+            rec.dispatch(&self.kernels[1], [1, 1, 1], &binds, &push)?;
         }
         Ok(())
     }
