@@ -14,7 +14,8 @@
 //   (write_by_subgroups). On the H200 this write takes a group about 2 us of its 4.4 (the
 //   eighteenth session's timeline), but the kernel keeps to 40 registers.
 // - 1, staged in halves: the tile is ranked, its first half (rounds 0-1) staged in shared memory
-//   while the prefix is read, and the group writes each half out in turn. The group lives about
+//   while the prefix is read (its words read only then), and the group writes each half out in
+//   turn. The group lives about
 //   3.6 us, but takes 56 registers (3 groups per multiprocessor beside a counter instead of 4):
 //   on the H200 5-13% faster up to 2^25 elements and within 2% past it; on the H100 2-6%
 //   faster past 2^25 too (thirtieth session).
@@ -111,17 +112,21 @@ void main() {
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
     uvec4 v[ROUNDS];
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * L + t);
-    // This invocation's words of the prefix, read while the tile's loads are in flight.
-    uint g = p.tile_base + tile, s = g >> SUPER_SHIFT, set = parity, wset = word_set, j = (s << SUPER_SHIFT) + t;
-    // Both first reads are issued before either is checked (one memory latency, under the
-    // tile's): checked one after the other, the H200 took 7% longer at 2^26.
-    uint ws = t < s ? sums[2u * t + set] : 0u;
-    uint wt = j < g ? words[2u * j + wset] : READY; // L = 256: one tile of the superblock each
+    uint g = p.tile_base + tile, s = g >> SUPER_SHIFT, j = (s << SUPER_SHIFT) + t;
     uvec2 at;
-    uint tile_count, base;
+    uint tile_count, base, ws, wt, set, wset;
     if (HALVES == 1u) {
         uvec2 total;
         tile_count = rank_in_group_totals(kept_per_round(v), at, total);
+        // This invocation's words of the prefix, read once the tile is ranked: their latency
+        // passes while the first half is staged, as tile_atomic.comp's atomic, and nothing of
+        // them lives through the loads and the rank (read with the loads, 3% slower at 2^26 and
+        // 5% at 0.1% kept on the H100: the forty-sixth session). Both are issued before either
+        // is checked.
+        set = parity;
+        wset = word_set;
+        ws = t < s ? sums[2u * t + set] : 0u;
+        wt = j < g ? words[2u * j + wset] : READY; // L = 256: one tile of the superblock each
         uint first = field(total, 0u) + field(total, 1u); // kept in the first half
         stage_half(v, at, 0u, 0u);
         add_prefix_part(g, ws, wt, set, wset); // any wait here, half the tile staged
@@ -133,6 +138,12 @@ void main() {
         barrier(); // the second half staged
         write_half(base + first, tile_count - first);
     } else {
+        // By subgroups: the words read while the tile's loads are in flight (one memory
+        // latency under the tile's; checked one after the other, the H200 took 7% longer).
+        set = parity;
+        wset = word_set;
+        ws = t < s ? sums[2u * t + set] : 0u;
+        wt = j < g ? words[2u * j + wset] : READY;
         add_prefix_part(g, ws, wt, set, wset);
         tile_count = rank_in_group(kept_per_round(v), at); // its barrier completes sg_prefix too
         base = group_prefix();
