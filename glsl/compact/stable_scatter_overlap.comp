@@ -15,8 +15,9 @@
 //   eighteenth session's timeline), but the kernel keeps to 40 registers.
 // - 1, staged in halves: the tile is ranked, its first half (rounds 0-1) staged in shared memory
 //   while the prefix is read (its words read only then), and the group writes each half out in
-//   turn. The group lives about
-//   3.6 us, but takes 56 registers (3 groups per multiprocessor beside a counter instead of 4):
+//   turn. The group lives about 3.6 us, but takes 56 registers (3 groups per multiprocessor
+//   beside a counter instead of 4; a form in 48 registers, writing a tile that fits in one go,
+//   was slower beside the counters: the forty-sixth session):
 //   on the H200 5-13% faster up to 2^25 elements and within 2% past it; on the H100 2-6%
 //   faster past 2^25 too (thirtieth session).
 #extension GL_GOOGLE_include_directive : require
