@@ -12,6 +12,27 @@ fn register_font() {
     });
 }
 
+/// An axis label: at most three significant digits, no trailing zeros, and k / M / G past a
+/// thousand ("400k", "1.05M", "0.25"), so that a log axis's labels stay short and apart.
+fn axis_label(v: f64) -> String {
+    let (scaled, suffix) = match v.abs() {
+        a if a >= 1e9 => (v / 1e9, "G"),
+        a if a >= 1e6 => (v / 1e6, "M"),
+        a if a >= 1e3 => (v / 1e3, "k"),
+        _ => (v, ""),
+    };
+    // Three significant digits, then the zeros after the point dropped.
+    if scaled == 0.0 || !scaled.is_finite() {
+        return format!("{scaled}");
+    }
+    let decimals = (2 - scaled.abs().log10().floor() as i32).max(0) as usize;
+    let mut text = format!("{scaled:.decimals$}");
+    if text.contains('.') {
+        text = text.trim_end_matches('0').trim_end_matches('.').to_string();
+    }
+    format!("{text}{suffix}")
+}
+
 /// Writes one chart per (op, input) into `dir`; returns the paths.
 pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
     register_font();
@@ -53,6 +74,10 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
                 .configure_mesh()
                 .x_desc("elements (pixels / numbers)")
                 .y_desc("ms (median)")
+                .x_labels(12)
+                .y_labels(12)
+                .x_label_formatter(&|v| axis_label(*v))
+                .y_label_formatter(&|v| axis_label(*v))
                 .label_style(("sans-serif", 14))
                 .draw()
                 .map_err(|e| e.to_string())?;
@@ -82,4 +107,26 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
         written.push(path);
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::axis_label;
+
+    #[test]
+    fn axis_labels_are_short() {
+        assert_eq!(axis_label(400000.0), "400k");
+        assert_eq!(axis_label(1_000_003.0), "1M");
+        assert_eq!(axis_label(1_048_576.0), "1.05M");
+        assert_eq!(axis_label(67_108_864.0), "67.1M");
+        assert_eq!(axis_label(65536.0), "65.5k");
+        assert_eq!(axis_label(2_147_483_648.0), "2.15G");
+        assert_eq!(axis_label(128.0), "128");
+        assert_eq!(axis_label(10.0), "10");
+        assert_eq!(axis_label(0.25), "0.25");
+        assert_eq!(axis_label(0.3000000004), "0.3");
+        assert_eq!(axis_label(0.001), "0.001");
+        assert_eq!(axis_label(0.0063), "0.0063");
+        assert_eq!(axis_label(0.0), "0");
+    }
 }
