@@ -55,16 +55,27 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
             let m = r.median_ms.unwrap_or(1.0).max(1e-4);
             (a.min(m), b.max(m))
         });
-        // File names of letters, digits, '-', '_' and '.' only ("compact-f32-gt-0.5-pass-0.5.png").
-        let stem: String =
-            format!("{op}-{input}").chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '_' { c } else { '-' }).collect();
+        // File names of letters, digits, '-', '_' and '.' only ("compact-f32-gt-0.5-pass-0.5.png"),
+        // one '-' for each run of other characters.
+        let mut stem = String::new();
+        for c in format!("{op}-{input}").chars() {
+            let c = if c.is_ascii_alphanumeric() || c == '.' || c == '_' { c } else { '-' };
+            if !(c == '-' && stem.ends_with('-')) {
+                stem.push(c);
+            }
+        }
+        let stem = stem.trim_matches('-').to_string();
         let path = dir.join(format!("{stem}.png"));
         let tmp = dir.join(format!("{stem}.tmp.png"));
         {
             let root = BitMapBackend::new(&tmp, (1000, 640)).into_drawing_area();
             root.fill(&WHITE).map_err(|e| e.to_string())?;
+            // The caption in one line across the chart: a long one in a smaller font.
+            let timed = if input.contains("wall clock") { "median time" } else { "GPU median time" };
+            let caption = format!("{op}, {input} input: {timed} ({})", report.fingerprint.device);
+            let size = (2100.0 / caption.chars().count() as f64).clamp(11.0, 22.0);
             let mut chart = ChartBuilder::on(&root)
-                .caption(format!("{op}, {input} input: GPU median time ({})", report.fingerprint.device), ("sans-serif", 22))
+                .caption(caption, ("sans-serif", size))
                 .margin(16)
                 .x_label_area_size(48)
                 .y_label_area_size(70)
