@@ -1,7 +1,9 @@
 //! The thin Vulkan layer on a real device (lavapipe where there is no GPU), under validation.
 mod common;
 use common::gpu;
-use workgroup::gpu::{vk, AdoptInfo, Buffer, Context, ContextOptions, Error, Image, InvocationCounter, Kernel, Sync, Timer};
+use workgroup::gpu::{
+    probe_clock_mhz, sm_clock_mhz, vk, AdoptInfo, Buffer, Context, ContextOptions, Error, Image, InvocationCounter, Kernel, Sync, Timer,
+};
 use workgroup::shaders;
 
 #[test]
@@ -332,5 +334,30 @@ fn fence_placements_our_shaders_use_keep_barriers_paired() {
             assert_eq!(unwritten, 0, "mode {mode}: invocations never reached their store");
             assert_eq!(stale, 0, "mode {mode}: invocations passed the barrier before invocation 0 wrote");
         }
+    }
+}
+
+/// The shader-core clock probe (`gpu::sm_clock_mhz`, which every GPU measurement runs): its two
+/// spins run clean under synchronization validation and give a positive rate where they give one;
+/// on a CPU device `sm_clock_mhz` itself declines (llvmpipe's threads share no core clock). A
+/// measurement on a CPU device carries no clock.
+#[test]
+fn clock_probe_runs_clean_and_declines_on_cpu_devices() {
+    let g = gpu();
+    assert!(g.info().shader_clock, "lavapipe and NVIDIA offer VK_KHR_shader_clock's subgroup clock");
+    for _ in 0..3 {
+        let probed = probe_clock_mhz(&g).unwrap();
+        eprintln!("clock probe on {}: {probed:?} MHz", g.info().name);
+        if let Some(mhz) = probed {
+            assert!(mhz > 0.0 && mhz.is_finite(), "clock rate {mhz}");
+        }
+    }
+    if g.info().device_type == "CPU" {
+        assert_eq!(sm_clock_mhz(&g).unwrap(), None);
+        let t = workgroup::gpu::measure(&g, 1, 2, |_| Ok(())).unwrap();
+        assert_eq!(t.sm_clock_mhz, None);
+    } else {
+        assert!(sm_clock_mhz(&g).unwrap().is_some());
+        assert!(g.sm_clock_peak() > 0.0);
     }
 }

@@ -25,11 +25,13 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     // The probes bind their data whole: past the device's largest binding they measure that much.
     let capped = if rows[0].bytes < asked { format!(", the largest binding here, of {} asked", a.mb) } else { String::new() };
     println!("bandwidth on {} ({} MiB of data{capped}; copies count read + write)", ctx.info().name, rows[0].bytes >> 20);
-    println!("| probe | median ms | min ms | max ms | GB/s |");
-    println!("| --- | ---: | ---: | ---: | ---: |");
+    // The shader cores' clock probed after each probe's timed runs (GPUs with the subgroup clock).
+    println!("| probe | median ms | min ms | max ms | GB/s | SM clock MHz |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
     for r in rows {
+        let clock = r.timing.sm_clock_mhz.map_or("-".to_string(), |m| format!("{m:.0}"));
         println!(
-            "| {} | {:.4} | {:.4} | {:.4} | {:.0} |",
+            "| {} | {:.4} | {:.4} | {:.4} | {:.0} | {clock} |",
             r.probe.name(),
             r.timing.median_ns * 1e-6,
             r.timing.min_ns * 1e-6,

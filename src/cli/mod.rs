@@ -229,6 +229,16 @@ impl Global {
 
     /// With `--validate`, any validation message makes the command fail.
     pub fn finish(&self, ctx: &Context) -> anyhow::Result<()> {
+        let slow = ctx.take_slow_clock_timings();
+        if !slow.is_empty() {
+            let low = slow.iter().copied().fold(f64::MAX, f64::min);
+            eprintln!(
+                "note: {} timing(s) ran with the shader clock at {low:.0} MHz or so, under 90% of the {:.0} MHz this GPU showed \
+                 (it slowed itself down): their times are longer than at full clock; time again",
+                slow.len(),
+                ctx.sm_clock_peak()
+            );
+        }
         let n = ctx.validation_messages().len();
         if n > 0 {
             anyhow::bail!("{n} validation message(s) reported (see above)");

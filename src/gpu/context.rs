@@ -132,6 +132,11 @@ pub struct Context {
     pub(crate) inner: Arc<Inner>,
     /// Kept staging buffers for uploads and read-backs (see `buffer::Staging`); shared by clones.
     pub(crate) staging: Arc<std::sync::Mutex<super::buffer::Staging>>,
+    /// The highest shader-core clock the probe has seen on this device, in MHz (0: none yet;
+    /// `timer::sm_clock_mhz`); shared by clones.
+    pub(crate) sm_clock_peak: Arc<std::sync::Mutex<f64>>,
+    /// The clocks of the measurements that ran below 0.9 of that peak (`slow_clock_timings`).
+    pub(crate) slow_clock_timings: Arc<std::sync::Mutex<Vec<f64>>>,
 }
 
 /// The caller's raw handles, for engines that already drive Vulkan. The device must have been
@@ -596,6 +601,8 @@ impl Context {
         let push_descriptor = ash::khr::push_descriptor::Device::new(&instance, &device);
         Ok(Context {
             staging: Default::default(),
+            sm_clock_peak: Default::default(),
+            slow_clock_timings: Default::default(),
             inner: Arc::new(Inner {
                 entry,
                 instance,

@@ -24,7 +24,7 @@ pub use image::Image;
 pub use kernel::{InternalRepresentation, Kernel};
 pub use record::{Bind, Recorder, Sync};
 pub use shader::{BindingInfo, BindingKind, ShaderInfo};
-pub use timer::{measure, measure_after, InvocationCounter, Timer, Timing};
+pub use timer::{measure, measure_after, probe_clock_mhz, sm_clock_mhz, InvocationCounter, Timer, Timing};
 
 /// Packs push constants: `push(&[a.to_le_bytes(), ...])` style helper for plain-old-data.
 pub fn push_bytes<T: bytemuck::Pod>(value: &T) -> Vec<u8> {

@@ -2,11 +2,14 @@
 //!
 //! Method: a barrier before the region, `timestamp("start")`, the work, `timestamp("end")`;
 //! timestamps are written at `ALL_COMMANDS`, i.e. when everything before has completed.
+use super::buffer::Buffer;
 use super::context::{Context, Inner};
 use super::error::{Error, Result};
-use super::record::Recorder;
+use super::kernel::Kernel;
+use super::record::{Recorder, Sync};
 use ash::vk;
 use std::sync::Arc;
+use std::time::Instant;
 
 pub struct Timer {
     inner: Arc<Inner>,
@@ -133,6 +136,9 @@ pub struct Timing {
     pub min_ns: f64,
     pub median_ns: f64,
     pub max_ns: f64,
+    /// The shader cores' clock in MHz probed right after the timed runs ([`sm_clock_mhz`]), where
+    /// [`measure`] probes it (GPUs with the subgroup clock).
+    pub sm_clock_mhz: Option<f64>,
 }
 
 impl Timing {
@@ -143,24 +149,108 @@ impl Timing {
         ns.sort_by(|a, b| a.total_cmp(b));
         let n = ns.len();
         let median = if n % 2 == 1 { ns[n / 2] } else { 0.5 * (ns[n / 2 - 1] + ns[n / 2]) };
-        Timing { runs: n as u32, min_ns: ns[0], median_ns: median, max_ns: ns[n - 1] }
+        Timing { runs: n as u32, min_ns: ns[0], median_ns: median, max_ns: ns[n - 1], sm_clock_mhz: None }
     }
     pub fn median_ms(&self) -> f64 {
         self.median_ns * 1e-6
     }
 }
 
-/// Times what `record` records, on the GPU: `warmup` untimed submissions (and more, until the
+/// Times what `record` records, on the GPU: at least `warmup` untimed runs (and more, until the
 /// GPU has been kept busy for at least 20 ms, so that a GPU that idled at low clocks while the
-/// host worked is back at speed; on GPUs, until `LONG_WARMUP_MS` have passed too), then `runs`
-/// timed ones, each `barrier(Full); stamp; record; stamp` in its own submission. Returns
-/// min/median/max.
+/// host worked is back at speed; on GPUs, until `LONG_WARMUP_MS` have passed too, and, with the
+/// subgroup clock, until the probed clock is back near the device's highest), recorded in
+/// bursts of about 10 ms of GPU work per submission with a full barrier between runs (so
+/// `record` must be recordable several times in one command buffer, as every op's is); then
+/// `runs` timed runs, each `barrier(Full); stamp; record; stamp` in its own submission.
+/// Returns min/median/max, and the clock probed after the runs.
 pub fn measure(ctx: &Context, warmup: u32, runs: u32, record: impl FnMut(&mut Recorder) -> Result<()>) -> Result<Timing> {
     measure_after(ctx, warmup, runs, |_| Ok(()), record)
 }
 
 /// The least warm-up, in wall-clock ms, on a GPU.
 pub const LONG_WARMUP_MS: u128 = 500;
+
+/// The clock probe's two spins, in subgroup-clock cycles (about 0.05 and 0.55 ms at 2 GHz).
+const PROBE_SHORT: u32 = 100_000;
+const PROBE_LONG: u32 = 1_100_000;
+/// A measurement waits while the probed clock is below this share of the highest the device has
+/// shown, for at most CLOCK_WAIT_MS more of warm-up.
+const CLOCK_FLOOR: f64 = 0.9;
+const CLOCK_WAIT_MS: u128 = 3000;
+/// How long a measurement keeps a slowed GPU busy before it probes again.
+const CLOCK_BUSY_MS: u128 = 100;
+/// A warm-up burst: about this much GPU work in one submission, at most MAX_BURST runs.
+const BURST_NS: f64 = 1e7;
+const MAX_BURST: u32 = 256;
+
+/// The shader cores' clock in MHz, as the subgroup clock (VK_KHR_shader_clock; on NVIDIA the
+/// multiprocessor's cycle counter) counts it against GPU timestamps: one invocation spins
+/// PROBE_SHORT cycles, then PROBE_LONG in a second dispatch, and the extra cycles over the extra
+/// nanoseconds are the rate (the dispatches' own overhead cancels). `None` where the device lacks
+/// the subgroup clock, on CPU devices (whose threads share no core clock) and where the two spins
+/// do not give a rate. The highest value a context has probed is kept ([`Context::sm_clock_peak`]).
+pub fn sm_clock_mhz(ctx: &Context) -> Result<Option<f64>> {
+    if ctx.info().device_type == "CPU" {
+        return Ok(None);
+    }
+    probe_clock_mhz(ctx)
+}
+
+/// [`sm_clock_mhz`] on any device with the subgroup clock, CPU devices too (tests run the probe
+/// on lavapipe under validation this way).
+#[doc(hidden)]
+pub fn probe_clock_mhz(ctx: &Context) -> Result<Option<f64>> {
+    if !ctx.info().shader_clock {
+        return Ok(None);
+    }
+    let kernel = Kernel::new(ctx, &crate::shaders::TIMER_SM_CLOCK, &[])?;
+    let counted: Buffer<u32> = Buffer::new(ctx, 2, "clock probe")?;
+    let mut timer = Timer::new(ctx, 3)?;
+    let push = |cycles: u32, slot: u32| -> Vec<u8> { [cycles, slot].iter().flat_map(|v| v.to_le_bytes()).collect() };
+    ctx.submit(|rec| {
+        timer.reset(rec);
+        timer.stamp(rec, "start")?;
+        rec.dispatch(&kernel, [1, 1, 1], &[counted.bind()], &push(PROBE_SHORT, 0))?;
+        timer.stamp(rec, "short")?;
+        rec.barrier(Sync::ComputeToCompute); // the second spin writes the same buffer
+        rec.dispatch(&kernel, [1, 1, 1], &[counted.bind()], &push(PROBE_LONG, 1))?;
+        timer.stamp(rec, "long")?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })?;
+    let cycles = ctx.read(&counted)?;
+    let t = timer.read()?;
+    let extra_ns = (t[2].1 - t[1].1) - (t[1].1 - t[0].1);
+    let extra_cycles = cycles[1] as f64 - cycles[0] as f64;
+    if extra_ns <= 0.0 || extra_cycles <= 0.0 {
+        return Ok(None);
+    }
+    let mhz = extra_cycles / extra_ns * 1e3;
+    let mut peak = ctx.sm_clock_peak.lock().unwrap_or_else(|p| p.into_inner());
+    *peak = peak.max(mhz);
+    Ok(Some(mhz))
+}
+
+impl Context {
+    /// The highest shader-core clock [`sm_clock_mhz`] has probed on this context, in MHz (0 if
+    /// none yet).
+    pub fn sm_clock_peak(&self) -> f64 {
+        *self.sm_clock_peak.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The clocks, in MHz, probed after the timed runs of this context's measurements that ran
+    /// under 0.9 of [`Context::sm_clock_peak`] (the GPU had slowed itself down: their times are
+    /// longer than the same work takes at full clock).
+    pub fn slow_clock_timings(&self) -> Vec<f64> {
+        self.slow_clock_timings.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// As [`Context::slow_clock_timings`], and forgets them (so that each is reported once).
+    pub fn take_slow_clock_timings(&self) -> Vec<f64> {
+        std::mem::take(&mut *self.slow_clock_timings.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+}
 
 /// Whether the long warm-up applies on this device (not on CPU devices such as lavapipe, where
 /// every run takes milliseconds and no such start-up effect was seen).
@@ -179,13 +269,19 @@ pub fn measure_after(
 ) -> Result<Timing> {
     let mut timer = Timer::new(ctx, 2)?;
     let mut samples = Vec::with_capacity(runs as usize);
-    let mut one = |timer: &mut Timer| -> Result<f64> {
+    // `k` runs in one submission, back to back (a barrier between), timed together: 1 for a timed
+    // run; more in the warm-up, which so keeps the GPU busy without the host's gaps between runs.
+    let mut batch = |timer: &mut Timer, k: u32| -> Result<f64> {
         ctx.submit(|rec| {
             timer.reset(rec);
-            setup(rec)?;
-            rec.barrier(super::Sync::Full);
-            timer.stamp(rec, "start")?;
-            record(rec)?;
+            for i in 0..k {
+                setup(rec)?;
+                rec.barrier(super::Sync::Full);
+                if i == 0 {
+                    timer.stamp(rec, "start")?;
+                }
+                record(rec)?;
+            }
             timer.stamp(rec, "end")
         })?;
         timer.between("start", "end")
@@ -200,9 +296,24 @@ pub fn measure_after(
     // ran 2.5x slower when its measurement (about 50 ms: 20 ms busy, then 20 runs) fell in such
     // a start, where nvidia-smi saw the SM clock fall to 975-1200 MHz for about 0.7 s
     // (docs/reduce_compact.md, forty-second session; until then the rule held only for work of
-    // 1 ms or more a run). It narrows that window, it cannot promise to cover it: A/B timings
-    // alternate twice within one call.
+    // 1 ms or more a run). That was the driver's power management taking a GPU fed one short run
+    // per submission for idle (docs/PERFORMANCE.md, "Method"): hence the bursts below, and the
+    // clock probes.
     let long = long_warmup_applies(ctx);
+    // The shader cores' clock (GPUs with the subgroup clock): a first probe of the context, before
+    // any load, gives a reference where the GPU rests at its full clock.
+    let probe = long && warmup > 0 && ctx.info().shader_clock;
+    let trace = std::env::var_os("WORKGROUP_CLOCK_TRACE").is_some();
+    if probe && ctx.sm_clock_peak() == 0.0 {
+        let mhz = sm_clock_mhz(ctx)?;
+        if trace {
+            eprintln!("clock: {mhz:.0?} MHz before the first warm-up");
+        }
+    }
+    // Warm-up runs go in bursts of about BURST_NS of GPU work where the runs are short (one run
+    // at first, to learn how long one takes): NVIDIA's driver gave a GPU fed one short run at a
+    // time low clocks, with "Idle" its reason (forty-seventh session).
+    let mut per_run = 0.0;
     loop {
         let ms = started.elapsed().as_millis();
         // Elsewhere extra warm-ups stop after 0.25 s of wall time.
@@ -210,11 +321,54 @@ pub fn measure_after(
         if !more {
             break;
         }
-        busy_ns += one(&mut timer)?;
-        warm += 1;
+        let k = if per_run > 0.0 { (BURST_NS / per_run).clamp(1.0, MAX_BURST as f64) as u32 } else { 1 };
+        let ns = batch(&mut timer, k)?;
+        per_run = ns / k as f64;
+        busy_ns += ns;
+        warm += k;
+    }
+    // Where the probed clock is below CLOCK_FLOOR of the highest this device has shown, the GPU
+    // is in a slow spell (an H100's shader clock fell from 1980 to 975-1200 MHz for about 0.7 s
+    // under load, the memory clock unchanged: docs/reduce_compact.md, forty-second session), and
+    // every kernel runs slower: keep it busy and probe again, for at most CLOCK_WAIT_MS more.
+    if probe {
+        let waiting = Instant::now();
+        let mut mhz = sm_clock_mhz(ctx)?;
+        while let Some(m) = mhz {
+            if m >= CLOCK_FLOOR * ctx.sm_clock_peak() || waiting.elapsed().as_millis() >= CLOCK_WAIT_MS {
+                break;
+            }
+            // Keep the GPU busy in bursts for a while, then probe again.
+            let spell = Instant::now();
+            let k = if per_run > 0.0 { (BURST_NS / per_run).clamp(1.0, MAX_BURST as f64) as u32 } else { 1 };
+            while spell.elapsed().as_millis() < CLOCK_BUSY_MS {
+                let ns = batch(&mut timer, k)?;
+                per_run = ns / k as f64;
+            }
+            mhz = sm_clock_mhz(ctx)?;
+        }
+        if trace {
+            eprintln!(
+                "clock: {mhz:.0?} MHz after the warm-up ({} ms of it waited for the clock; peak {:.0})",
+                waiting.elapsed().as_millis(),
+                ctx.sm_clock_peak()
+            );
+        }
     }
     for _ in 0..runs {
-        samples.push(one(&mut timer)?);
+        samples.push(batch(&mut timer, 1)?);
     }
-    Ok(Timing::from_samples(samples))
+    let mut timing = Timing::from_samples(samples);
+    if probe {
+        timing.sm_clock_mhz = sm_clock_mhz(ctx)?;
+        if let Some(m) = timing.sm_clock_mhz {
+            if m < CLOCK_FLOOR * ctx.sm_clock_peak() {
+                ctx.slow_clock_timings.lock().unwrap_or_else(|p| p.into_inner()).push(m);
+            }
+        }
+        if trace {
+            eprintln!("clock: {:.0?} MHz after the timed runs (median {:.4} ms)", timing.sm_clock_mhz, timing.median_ms());
+        }
+    }
+    Ok(timing)
 }
