@@ -301,7 +301,9 @@ pub fn measure_after(
     // clock probes.
     let long = long_warmup_applies(ctx);
     // The shader cores' clock (GPUs with the subgroup clock): a first probe of the context, before
-    // any load, gives a reference where the GPU rests at its full clock.
+    // any load. A GPU that rests at its full clock (a machine at work) so gives the reference
+    // at once; one that rests at idle clocks (a fresh H100: 345-406 MHz) gives a low one, which
+    // the probes after the warm-up raise. WORKGROUP_CLOCK_TRACE=1 prints every probe.
     let probe = long && warmup > 0 && ctx.info().shader_clock;
     let trace = std::env::var_os("WORKGROUP_CLOCK_TRACE").is_some();
     if probe && ctx.sm_clock_peak() == 0.0 {
@@ -327,10 +329,10 @@ pub fn measure_after(
         busy_ns += ns;
         warm += k;
     }
-    // Where the probed clock is below CLOCK_FLOOR of the highest this device has shown, the GPU
-    // is in a slow spell (an H100's shader clock fell from 1980 to 975-1200 MHz for about 0.7 s
-    // under load, the memory clock unchanged: docs/reduce_compact.md, forty-second session), and
-    // every kernel runs slower: keep it busy and probe again, for at most CLOCK_WAIT_MS more.
+    // Where the probed clock is still below CLOCK_FLOOR of the highest this device has shown, the
+    // GPU has not come up to speed (or slowed down), and every kernel runs slower: keep it busy
+    // and probe again, for at most CLOCK_WAIT_MS more. A timing that still ends at a low clock
+    // is listed (`Context::slow_clock_timings`), and the command line says so.
     if probe {
         let waiting = Instant::now();
         let mut mhz = sm_clock_mhz(ctx)?;
