@@ -275,6 +275,9 @@ pub fn measure_after(
         ctx.submit(|rec| {
             timer.reset(rec);
             for i in 0..k {
+                if i > 0 {
+                    rec.barrier(super::Sync::Full); // the run before is done before `setup` rewrites its buffers
+                }
                 setup(rec)?;
                 rec.barrier(super::Sync::Full);
                 if i == 0 {
