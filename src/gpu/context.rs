@@ -135,7 +135,7 @@ pub struct Context {
     /// The highest shader-core clock the probe has seen on this device, in MHz (0: none yet;
     /// `timer::sm_clock_mhz`); shared by clones.
     pub(crate) sm_clock_peak: Arc<std::sync::Mutex<f64>>,
-    /// The clocks of the measurements that ran below 0.9 of that peak (`slow_clock_timings`).
+    /// The clocks of the measurements that ran below 0.9 of that peak (`take_slow_clock_timings`).
     pub(crate) slow_clock_timings: Arc<std::sync::Mutex<Vec<f64>>>,
 }
 

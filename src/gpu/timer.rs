@@ -184,6 +184,15 @@ const CLOCK_BUSY_MS: u128 = 100;
 const BURST_NS: f64 = 1e7;
 const MAX_BURST: u32 = 256;
 
+/// Runs in a warm-up burst, given the GPU time of one run (0: not known yet, one run).
+fn burst_runs(per_run_ns: f64) -> u32 {
+    if per_run_ns > 0.0 {
+        (BURST_NS / per_run_ns).clamp(1.0, MAX_BURST as f64) as u32
+    } else {
+        1
+    }
+}
+
 /// The shader cores' clock in MHz, as the subgroup clock (VK_KHR_shader_clock; on NVIDIA the
 /// multiprocessor's cycle counter) counts it against GPU timestamps: one invocation spins
 /// PROBE_SHORT cycles, then PROBE_LONG in a second dispatch, and the extra cycles over the extra
@@ -241,12 +250,8 @@ impl Context {
 
     /// The clocks, in MHz, probed after the timed runs of this context's measurements that ran
     /// under 0.9 of [`Context::sm_clock_peak`] (the GPU had slowed itself down: their times are
-    /// longer than the same work takes at full clock).
-    pub fn slow_clock_timings(&self) -> Vec<f64> {
-        self.slow_clock_timings.lock().unwrap_or_else(|p| p.into_inner()).clone()
-    }
-
-    /// As [`Context::slow_clock_timings`], and forgets them (so that each is reported once).
+    /// longer than the same work takes at full clock), forgotten once taken (each is reported
+    /// once).
     pub fn take_slow_clock_timings(&self) -> Vec<f64> {
         std::mem::take(&mut *self.slow_clock_timings.lock().unwrap_or_else(|p| p.into_inner()))
     }
@@ -326,7 +331,7 @@ pub fn measure_after(
         if !more {
             break;
         }
-        let k = if per_run > 0.0 { (BURST_NS / per_run).clamp(1.0, MAX_BURST as f64) as u32 } else { 1 };
+        let k = burst_runs(per_run);
         let ns = batch(&mut timer, k)?;
         per_run = ns / k as f64;
         busy_ns += ns;
@@ -335,7 +340,7 @@ pub fn measure_after(
     // Where the probed clock is still below CLOCK_FLOOR of the highest this device has shown, the
     // GPU has not come up to speed (or slowed down), and every kernel runs slower: keep it busy
     // and probe again, for at most CLOCK_WAIT_MS more. A timing that still ends at a low clock
-    // is listed (`Context::slow_clock_timings`), and the command line says so.
+    // is listed (`Context::take_slow_clock_timings`), and the command line says so.
     if probe {
         let waiting = Instant::now();
         let mut mhz = sm_clock_mhz(ctx)?;
@@ -345,7 +350,7 @@ pub fn measure_after(
             }
             // Keep the GPU busy in bursts for a while, then probe again.
             let spell = Instant::now();
-            let k = if per_run > 0.0 { (BURST_NS / per_run).clamp(1.0, MAX_BURST as f64) as u32 } else { 1 };
+            let k = burst_runs(per_run);
             while spell.elapsed().as_millis() < CLOCK_BUSY_MS {
                 let ns = batch(&mut timer, k)?;
                 per_run = ns / k as f64;
