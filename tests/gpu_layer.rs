@@ -76,6 +76,21 @@ fn spec_and_push_constants_change_the_result() {
     let k = scale_add(&g, 64, 1);
     assert!(g.submit(|rec| rec.dispatch(&k, [1, 1, 1], &[xb.bind(), yb.bind()], &[0u8; 4])).is_err());
     assert!(g.submit(|rec| rec.dispatch(&k, [1, 1, 1], &[xb.bind()], &push(1, 1))).is_err());
+    // A required subgroup size: the device's own runs (Vulkan 1.3 devices offer the control), one
+    // outside its range is refused.
+    let info = g.info().clone();
+    assert!(info.subgroup_size_control, "{} offers no subgroupSizeControl", info.name);
+    let size = info.subgroup_size;
+    let k = Kernel::with_subgroup_size(&g, &shaders::SELFTEST_SCALE_ADD, &[(0, 64), (1, 7)], Some(size)).unwrap();
+    g.submit(|rec| {
+        rec.dispatch(&k, [n.div_ceil(64), 1, 1], &[xb.bind(), yb.bind()], &push(n, 2))?;
+        rec.barrier(Sync::ComputeToTransfer);
+        Ok(())
+    })
+    .unwrap();
+    assert!(g.read(&yb).unwrap().iter().enumerate().all(|(i, &v)| v == i as u32 * 2 + 7));
+    let outside = Kernel::with_subgroup_size(&g, &shaders::SELFTEST_SCALE_ADD, &[(0, 64)], Some(info.max_subgroup_size * 2));
+    assert!(matches!(outside, Err(Error::Unsupported(_))));
 }
 
 /// Two dependent dispatches: x -> y -> z. With the barrier, validation is silent; without it,
@@ -273,7 +288,19 @@ fn adopts_raw_handles_and_leaves_them_alive() {
                 .unwrap()[0];
             device.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default()).unwrap();
             let mut rec = workgroup::gpu::Recorder::new(&ctx, cmd);
+            // The caller enabled no optional feature (pipelineStatisticsQuery among them), and we
+            // cannot see which it did: an invocation counter is refused, or works unseen by validation.
+            let counter = InvocationCounter::new(&ctx).ok();
+            // Likewise a required subgroup size (subgroupSizeControl).
+            let sized = Kernel::with_subgroup_size(&ctx, &shaders::SELFTEST_SCALE_ADD, &[(0, 32)], Some(ctx.info().subgroup_size));
+            assert!(matches!(sized, Err(Error::Unsupported(_))));
+            if let Some(c) = &counter {
+                c.begin(&mut rec);
+            }
             rec.dispatch(&k, [n.div_ceil(32), 1, 1], &[xb.bind(), yb.bind()], &push(n, 2)).unwrap();
+            if let Some(c) = &counter {
+                c.end(&mut rec);
+            }
             rec.barrier(Sync::ComputeToTransfer);
             device.end_command_buffer(cmd).unwrap();
             let cmds = [cmd];
@@ -281,6 +308,10 @@ fn adopts_raw_handles_and_leaves_them_alive() {
             device.queue_wait_idle(queue).unwrap();
             let y = ctx.read(&yb).unwrap();
             assert!(y.iter().enumerate().all(|(i, &v)| v == i as u32 * 2 + 10));
+            if let Some(c) = &counter {
+                assert!(c.read().unwrap() >= n as u64);
+            }
+            drop(counter);
             device.destroy_command_pool(pool, None);
             assert_eq!(ctx.take_validation_messages(), Vec::<String>::new());
         }

@@ -71,7 +71,12 @@ pub struct DeviceInfo {
     pub max_image_dimension_2d: u32,
     pub timestamp_period_ns: f32,
     pub timestamp_compute_and_graphics: bool,
+    /// pipelineStatisticsQuery (`InvocationCounter`), enabled by `Context::new` where supported;
+    /// false on an adopted device, whose enabled features we cannot see.
     pub pipeline_statistics_query: bool,
+    /// subgroupSizeControl (`Kernel::with_subgroup_size`), enabled by `Context::new` where
+    /// supported; false on an adopted device, as above.
+    pub subgroup_size_control: bool,
     /// Streaming multiprocessors (VK_NV_shader_sm_builtins) where the driver tells; used to size
     /// persistent grids.
     pub compute_units: Option<u32>,
@@ -242,7 +247,11 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
     let p = props2.properties;
     let features = unsafe { instance.get_physical_device_features(physical) };
     let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
-    unsafe { instance.get_physical_device_features2(physical, &mut vk::PhysicalDeviceFeatures2::default().push_next(&mut f12)) };
+    let mut f13 = vk::PhysicalDeviceVulkan13Features::default();
+    unsafe {
+        instance
+            .get_physical_device_features2(physical, &mut vk::PhysicalDeviceFeatures2::default().push_next(&mut f12).push_next(&mut f13))
+    };
     let families = unsafe { instance.get_physical_device_queue_family_properties(physical) };
     let _ = families;
     let ops = v11.subgroup_supported_operations;
@@ -311,6 +320,7 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
         timestamp_period_ns: l.timestamp_period,
         timestamp_compute_and_graphics: l.timestamp_compute_and_graphics == vk::TRUE,
         pipeline_statistics_query: features.pipeline_statistics_query == vk::TRUE,
+        subgroup_size_control: f13.subgroup_size_control == vk::TRUE,
     }
 }
 
@@ -521,10 +531,13 @@ impl Context {
         let devices = physical_devices(&instance)?;
         let index = devices.iter().position(|&d| d == adopt.physical_device).unwrap_or(0);
         let mut info = describe(&instance, adopt.physical_device, index);
-        // We cannot see which extensions the caller enabled: use none of the optional ones.
+        // We cannot see which extensions and features the caller enabled: use none of the
+        // optional ones.
         info.subgroup_partitioned = false;
         info.vulkan_memory_model = false;
         info.shader_clock = false;
+        info.pipeline_statistics_query = false;
+        info.subgroup_size_control = false;
         let families = instance.get_physical_device_queue_family_properties(adopt.physical_device);
         let ts_bits = families.get(adopt.queue_family_index as usize).map(|f| f.timestamp_valid_bits).unwrap_or(0);
         Self::finish(

@@ -36,14 +36,27 @@ impl Kernel {
         Self::with_subgroup_size(ctx, shader, spec, None)
     }
 
-    /// As `new`, but requiring a subgroup size (VK_EXT_subgroup_size_control, core in 1.3) and
-    /// full subgroups, for kernels whose shared layout depends on it.
+    /// As `new`, but requiring a subgroup size (VK_EXT_subgroup_size_control, core in 1.3), for
+    /// kernels whose shared layout depends on it. Refused where the size is outside the device's
+    /// range, or where the control is not enabled (an adopted device: we cannot see its features).
     pub fn with_subgroup_size(ctx: &Context, shader: &'static ShaderInfo, spec: &[(u32, u32)], subgroup: Option<u32>) -> Result<Kernel> {
         for (id, _) in spec {
             if !shader.spec_ids.contains(id) {
                 return Err(Error::invalid(format!(
                     "shader {} has no specialization constant {id} (has {:?})",
                     shader.name, shader.spec_ids
+                )));
+            }
+        }
+        if let Some(size) = subgroup {
+            let info = ctx.info();
+            if !info.subgroup_size_control {
+                return Err(Error::Unsupported(format!("a required subgroup size ({} has no subgroupSizeControl enabled)", info.name)));
+            }
+            if size < info.min_subgroup_size || size > info.max_subgroup_size {
+                return Err(Error::Unsupported(format!(
+                    "subgroup size {size} (device offers {}..={})",
+                    info.min_subgroup_size, info.max_subgroup_size
                 )));
             }
         }
@@ -103,18 +116,6 @@ impl Kernel {
             .name(c"main")
             .specialization_info(&spec_info);
         if let Some(size) = subgroup {
-            let info = &inner.info;
-            if size < info.min_subgroup_size || size > info.max_subgroup_size {
-                unsafe {
-                    device.destroy_shader_module(module, None);
-                    device.destroy_pipeline_layout(layout, None);
-                    device.destroy_descriptor_set_layout(set_layout, None);
-                }
-                return Err(Error::Unsupported(format!(
-                    "subgroup size {size} (device offers {}..={})",
-                    info.min_subgroup_size, info.max_subgroup_size
-                )));
-            }
             required = required.required_subgroup_size(size);
             stage = stage.push_next(&mut required);
         }
