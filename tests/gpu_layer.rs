@@ -368,6 +368,48 @@ fn fence_placements_our_shaders_use_keep_barriers_paired() {
     }
 }
 
+/// Each kernel says what it needs of the device beyond Vulkan 1.3's core, and `Kernel::new`
+/// refuses one whose needs the device does not offer, with their names, instead of making an
+/// invalid pipeline.
+#[test]
+fn kernels_name_the_subgroup_operations_they_need() {
+    // Shader and ImageQuery ask for nothing; every other capability must be one that
+    // `unmet_needs` knows (a kernel with a new one, say Int64, fails here until it does).
+    const CORE: [u32; 2] = [1, 50];
+    let g = gpu();
+    let info = g.info().clone();
+    let mut poor = info.clone();
+    for shader in shaders::ALL {
+        for cap in shader.capabilities() {
+            poor.subgroup_in_compute = false;
+            poor.subgroup_partitioned = false;
+            poor.shader_clock = false;
+            assert!(
+                CORE.contains(&cap) || !shader.unmet_needs(&poor).is_empty(),
+                "{} declares capability {cap}, which unmet_needs does not know",
+                shader.name
+            );
+        }
+        // What this device offers, Kernel::new agrees with.
+        if !shader.unmet_needs(&info).is_empty() {
+            let made = Kernel::new(&g, shader, &[]);
+            assert!(matches!(&made, Err(Error::Unsupported(m)) if m.contains(shader.name)), "{}", shader.name);
+        }
+    }
+    // A device without subgroup arithmetic: the subgroup reduction needs it, the tree does not.
+    poor = info.clone();
+    poor.subgroup_operations.retain(|o| o != "arithmetic");
+    assert_eq!(shaders::REDUCE_SUBGROUP.unmet_needs(&poor), ["arithmetic"]);
+    assert!(shaders::REDUCE_TREE.unmet_needs(&poor).is_empty());
+    poor.subgroup_in_compute = false;
+    assert!(shaders::COMPACT_SUBGROUP_BALLOT.unmet_needs(&poor).contains(&"ballot"));
+    poor = info.clone();
+    poor.subgroup_partitioned = false;
+    assert_eq!(shaders::HISTOGRAM_FASTEST_PARTITIONED.unmet_needs(&poor), ["partitioned"]);
+    poor.shader_clock = false;
+    assert_eq!(shaders::TIMER_SM_CLOCK.unmet_needs(&poor), ["shader clock"]);
+}
+
 /// The shader-core clock probe (`gpu::sm_clock_mhz`, which every GPU measurement runs): its two
 /// spins run clean under synchronization validation and give a positive rate where they give one;
 /// on a CPU device `sm_clock_mhz` itself declines (llvmpipe's threads share no core clock). A

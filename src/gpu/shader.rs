@@ -29,6 +29,55 @@ pub struct ShaderInfo {
     pub spec_ids: &'static [u32],
 }
 
+impl ShaderInfo {
+    /// The SPIR-V capabilities the module declares (`OpCapability`).
+    pub fn capabilities(&self) -> Vec<u32> {
+        const OP_CAPABILITY: u32 = 17;
+        let mut caps = Vec::new();
+        let mut i = 5; // past the header
+        while i < self.spirv.len() {
+            let count = (self.spirv[i] >> 16) as usize;
+            if self.spirv[i] & 0xffff == OP_CAPABILITY && count == 2 && i + 1 < self.spirv.len() {
+                caps.push(self.spirv[i + 1]);
+            }
+            i += count.max(1);
+        }
+        caps
+    }
+
+    /// What this kernel needs and `device` does not offer: subgroup operations in compute
+    /// shaders (named as `DeviceInfo::subgroup_operations` names them), partitioned subgroups,
+    /// the subgroup clock. Empty where it can run. A pipeline made anyway would be invalid usage,
+    /// so `Kernel::new` refuses it with these names.
+    pub fn unmet_needs(&self, device: &super::DeviceInfo) -> Vec<&'static str> {
+        unmet_needs(&self.capabilities(), device)
+    }
+}
+
+/// SPIR-V capabilities that ask for a device feature or property beyond Vulkan 1.3's core, and
+/// its name as `DeviceInfo` gives it.
+const NEEDS: &[(u32, &str)] = &[
+    (61, "basic"),            // GroupNonUniform
+    (62, "vote"),             // GroupNonUniformVote
+    (63, "arithmetic"),       // GroupNonUniformArithmetic
+    (64, "ballot"),           // GroupNonUniformBallot
+    (65, "shuffle"),          // GroupNonUniformShuffle
+    (66, "shuffle_relative"), // GroupNonUniformShuffleRelative
+    (67, "clustered"),        // GroupNonUniformClustered
+    (68, "quad"),             // GroupNonUniformQuad
+    (5297, "partitioned"),    // GroupNonUniformPartitionedNV
+    (5055, "shader clock"),   // ShaderClockKHR
+];
+
+fn unmet_needs(capabilities: &[u32], device: &super::DeviceInfo) -> Vec<&'static str> {
+    let offered = |name: &str| match name {
+        "partitioned" => device.subgroup_partitioned,
+        "shader clock" => device.shader_clock,
+        _ => device.subgroup_in_compute && device.subgroup_operations.iter().any(|o| o == name),
+    };
+    NEEDS.iter().filter(|(cap, name)| capabilities.contains(cap) && !offered(name)).map(|(_, name)| *name).collect()
+}
+
 /// Looks a shader up by name (`"layout/linear_index"`).
 pub fn find(name: &str) -> Option<&'static ShaderInfo> {
     crate::shaders::ALL.iter().copied().find(|s| s.name == name)
