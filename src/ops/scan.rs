@@ -11,7 +11,7 @@
 //! An exclusive scan starts at the operation's identity. The output may be the input (in place).
 //!
 //! Inputs longer than one storage binding are processed in ranges of
-//! [`range_elems`](super::reduce::range_elems) elements.
+//! [`range_elems`] elements.
 use super::grid2d;
 use super::reduce::{range_elems, ElemType, Op};
 use crate::gpu::{Buffer, Context, DeviceInfo, Error, Kernel, Recorder, Result, Sync, Timing};
