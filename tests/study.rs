@@ -37,6 +37,14 @@ fn quick_study_writes_md_csv_json_png_that_follow_the_schema() {
     // --compare reads two reports.
     let p = dir.path().join("study.json");
     wg().args(["study", "--compare"]).arg(&p).arg(&p).assert().success().stdout(predicates::str::contains("B/A"));
+    // A report of another schema version is refused in one line, not misread.
+    let mut other = json.clone();
+    other["schema_version"] = serde_json::json!(2);
+    let q = dir.path().join("other.json");
+    std::fs::write(&q, serde_json::to_string(&other).unwrap()).unwrap();
+    let out = wg().args(["study", "--compare"]).arg(&p).arg(&q).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("schema version 2") && err.lines().count() == 1, "{err}");
 }
 
 #[test]

@@ -37,7 +37,16 @@ pub struct Args {
 
 fn read_report(p: &Path) -> anyhow::Result<Report> {
     let text = std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()))?;
-    serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{} is not a study.json: {e}", p.display()))
+    let report: Report = serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{} is not a study.json: {e}", p.display()))?;
+    if report.schema_version != study::SCHEMA_VERSION {
+        anyhow::bail!(
+            "{} has the study schema version {}, this build reads version {}",
+            p.display(),
+            report.schema_version,
+            study::SCHEMA_VERSION
+        );
+    }
+    Ok(report)
 }
 
 fn write_atomic(path: &Path, data: &[u8]) -> anyhow::Result<()> {

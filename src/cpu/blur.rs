@@ -105,9 +105,13 @@ pub fn blur_par(img: &Rgba8, filter: u32, iterations: u32) -> Rgba8 {
 /// multiple of 2^-24 below 2^40, so the sum is exact), the non-finite ones counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HalfSum {
+    /// The finite halves' sum, in units of 2^-24.
     pub units: i64,
+    /// How many NaNs are in the window.
     pub nan: u32,
+    /// How many +inf are in the window.
     pub pos_inf: u32,
+    /// How many -inf are in the window.
     pub neg_inf: u32,
 }
 
@@ -122,9 +126,11 @@ fn half_magnitude(bits: u16) -> i64 {
 }
 
 impl HalfSum {
+    /// Adds the half with these bits (one entering the window).
     pub fn add(&mut self, bits: u16) {
         self.step(bits, 1);
     }
+    /// Takes away the half with these bits (one leaving the window; it must have been added).
     pub fn sub(&mut self, bits: u16) {
         self.step(bits, -1);
     }

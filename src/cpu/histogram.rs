@@ -6,7 +6,9 @@ use rayon::prelude::*;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Measure {
+    /// 000's luminance of the 8-bit codes, in exact integers ([`bin_of`]).
     Luminance,
+    /// 001's grey, `(r + g + b) / 3` ([`bin_of`]).
     Grey,
     /// `L = 0.2126 R + 0.7152 G + 0.0722 B` in f32 (R = r / 255 for 8-bit codes; float images
     /// give R, G, B themselves), binned by octaves of L (`log_luminance_bin`).
@@ -30,7 +32,9 @@ impl Measure {
 /// 2^max on (+inf).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LogRange {
+    /// The lower edge's exponent: bin 0 starts at 2^min.
     pub min: i32,
+    /// The upper edge's exponent: the last bin takes everything from 2^max on.
     pub max: i32,
 }
 
@@ -46,6 +50,7 @@ impl LogRange {
     /// L across one, and up to 2^64.
     pub const LIMITS: (i32, i32) = (-64, 64);
 
+    /// Octaves covered, `max - min` (at least 1).
     pub fn octaves(self) -> u32 {
         (self.max - self.min).max(1) as u32
     }

@@ -19,15 +19,21 @@ use crate::cpu::histogram::{histogram_par, Measure};
 use crate::ops::images::Rgba8;
 use rayon::prelude::*;
 
+/// Bins of the luminance histogram, one per 8-bit level.
 pub const BINS: usize = 256;
 /// Rows of one panel of the chart; the chart is `BINS` x `2 * PANEL` pixels.
 pub const PANEL: u32 = 128;
+/// The chart's width in pixels: one column per bin.
 pub const CHART_WIDTH: u32 = BINS as u32;
+/// The chart's height in pixels: two panels.
 pub const CHART_HEIGHT: u32 = 2 * PANEL;
 /// The chart's colours (RGBA8, packed little-endian as in memory).
 pub const BACKGROUND: [u8; 4] = [24, 24, 24, 255];
+/// The colour of the bars.
 pub const BAR: [u8; 4] = [200, 200, 200, 255];
+/// The colour of the black and white columns in the upper panel.
 pub const MARK: [u8; 4] = [230, 60, 40, 255];
+/// The colour of each panel's first row.
 pub const RULE: [u8; 4] = [96, 96, 96, 255];
 /// clip_ppm must stay below half the pixels (10^6 ppm = all of them).
 pub const MAX_CLIP_PPM: u32 = 499_999;
@@ -35,7 +41,9 @@ pub const MAX_CLIP_PPM: u32 = 499_999;
 /// The black and white levels (bins) of an image.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Levels {
+    /// The black level: the least bin with more than `clip` pixels in bins `0..=black`.
     pub black: u32,
+    /// The white level: the greatest bin with more than `clip` pixels in bins `white..=255`.
     pub white: u32,
 }
 
@@ -129,11 +137,16 @@ pub fn chart(before: &[u32], after: &[u32], l: Levels) -> Rgba8 {
 
 /// Everything one frame gives: the levels, the adjusted image and the chart.
 pub struct Frame {
+    /// The levels of the frame's histogram.
     pub levels: Levels,
+    /// The frame with those levels stretched.
     pub image: Rgba8,
+    /// The chart of the histograms before and after, with the levels marked.
     pub chart: Rgba8,
 }
 
+/// One image's levels (`clip_ppm` parts per million clipped at each end), adjusted image and
+/// chart.
 pub fn frame(img: &Rgba8, clip_ppm: u32) -> Frame {
     let before = histogram(img);
     let levels = levels(&before, clip_ppm);
@@ -159,6 +172,8 @@ pub struct VideoReference {
 }
 
 impl VideoReference {
+    /// A reference that has seen no frame yet (the first gets its own levels); `clip_ppm` as in
+    /// [`frame`].
     pub fn new(clip_ppm: u32) -> VideoReference {
         VideoReference { clip_ppm, before: None }
     }

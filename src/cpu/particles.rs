@@ -5,8 +5,11 @@ use rayon::prelude::*;
 /// One particle: position, velocity, frames left (0: respawns on the next frame).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Particle {
+    /// Position.
     pub pos: [f32; 3],
+    /// Velocity: a frame moves the particle by `vel * dt`.
     pub vel: [f32; 3],
+    /// Frames left (0: respawns on the next frame).
     pub life: u32,
 }
 
@@ -16,12 +19,15 @@ impl Particle {
         let (p, v) = (self.pos, self.vel);
         [p[0].to_bits(), p[1].to_bits(), p[2].to_bits(), self.life, v[0].to_bits(), v[1].to_bits(), v[2].to_bits(), 0]
     }
+    /// The particle of its GPU layout (see [`Particle::to_words`]); `w` must hold at least 7 words.
     pub fn from_words(w: &[u32]) -> Particle {
         let f = f32::from_bits;
         Particle { pos: [f(w[0]), f(w[1]), f(w[2])], vel: [f(w[4]), f(w[5]), f(w[6])], life: w[3] }
     }
 }
 
+/// The integer hash, as the shader's, that gives particle `id`'s random numbers in `frame`
+/// (`salt` tells them apart).
 pub fn hash(id: u32, frame: u32, salt: u32) -> u32 {
     let mut h = id.wrapping_mul(747796405).wrapping_add(frame.wrapping_mul(2891336453)).wrapping_add(salt.wrapping_mul(1442695041));
     h = ((h >> ((h >> 28) + 4)) ^ h).wrapping_mul(277803737);

@@ -68,8 +68,11 @@ pub struct F32SumRef {
     pub sum: f64,
     /// The f64 sum of the finite values' magnitudes (what the rounding bounds scale with).
     pub abs: f64,
+    /// Whether a NaN occurs.
     pub nan: bool,
+    /// Whether +inf occurs.
     pub pos_inf: bool,
+    /// Whether -inf occurs.
     pub neg_inf: bool,
 }
 
@@ -98,6 +101,7 @@ impl F32SumRef {
         self
     }
 
+    /// The reference of the values of both.
     pub fn merge(self, o: F32SumRef) -> F32SumRef {
         F32SumRef {
             sum: self.sum + o.sum,

@@ -5,6 +5,7 @@ use crate::cpu::reduce::combine;
 use crate::ops::reduce::{ElemType, Op};
 use crate::ops::scan::Kind;
 
+/// The inclusive or exclusive scan of `data` (bits of `ty`) by `op`, on one thread.
 pub fn scan(data: &[u32], ty: ElemType, op: Op, kind: Kind) -> Vec<u32> {
     let mut acc = op.identity(ty);
     data.iter()

@@ -147,15 +147,19 @@ impl<T: bytemuck::Pod> Buffer<T> {
         Ok(buf)
     }
 
+    /// Number of elements.
     pub fn len(&self) -> usize {
         self.len
     }
+    /// Whether it has no elements.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// Size of its elements in bytes, `len() * size_of::<T>()`.
     pub fn bytes(&self) -> u64 {
         self.raw.bytes
     }
+    /// The buffer, for raw Vulkan calls.
     pub fn raw(&self) -> vk::Buffer {
         self.raw.raw
     }

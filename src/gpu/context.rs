@@ -14,7 +14,9 @@ use std::time::Duration;
 /// case-insensitive substring of the name).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DeviceSelector {
+    /// The device at this index in [`list_devices`] (as `workgroup devices` numbers them).
     Index(usize),
+    /// The first device supporting Vulkan 1.3 whose name contains this, ignoring case.
     Name(String),
 }
 
@@ -28,8 +30,11 @@ impl std::str::FromStr for DeviceSelector {
     }
 }
 
+/// How [`Context::new`] makes a context. The default: the device [`choose_device`] prefers,
+/// no validation, a 60 s timeout.
 #[derive(Clone, Debug)]
 pub struct ContextOptions {
+    /// The device to use; `None`: discrete > integrated > virtual > CPU ([`choose_device`]).
     pub device: Option<DeviceSelector>,
     /// Enable VK_LAYER_KHRONOS_validation with synchronization validation.
     pub validate: bool,
@@ -48,28 +53,53 @@ impl Default for ContextOptions {
 /// What `workgroup devices` prints: the limits seed 004 says to query, and more.
 #[derive(Clone, Debug, Serialize)]
 pub struct DeviceInfo {
+    /// Index among the loader's physical devices, as [`list_devices`] and `--device N` number them.
     pub index: usize,
+    /// The device's name (`deviceName`).
     pub name: String,
+    /// `"discrete GPU"`, `"integrated GPU"`, `"virtual GPU"`, `"CPU"` or `"other"` (`deviceType`).
     pub device_type: String,
+    /// PCI vendor id (`vendorID`; 0x10de is NVIDIA).
     pub vendor_id: u32,
+    /// Vendor-specific device id (`deviceID`).
     pub device_id: u32,
+    /// The driver's name (`driverName`).
     pub driver_name: String,
+    /// What else the driver tells of itself, often its version (`driverInfo`).
     pub driver_info: String,
+    /// `driverVersion` as `major.minor.patch` (NVIDIA's own packing decoded; others as a Vulkan
+    /// version).
     pub driver_version: String,
+    /// The Vulkan version the device supports, `major.minor.patch` (`apiVersion`).
     pub api_version: String,
+    /// Subgroup size the driver uses by default (`subgroupSize`).
     pub subgroup_size: u32,
+    /// Smallest subgroup size a pipeline may require (`minSubgroupSize`).
     pub min_subgroup_size: u32,
+    /// Largest subgroup size a pipeline may require (`maxSubgroupSize`).
     pub max_subgroup_size: u32,
+    /// Subgroup operations offered (`subgroupSupportedOperations`), of `basic`, `vote`, `arithmetic`,
+    /// `ballot`, `shuffle`, `shuffle_relative`, `clustered`, `quad`.
     pub subgroup_operations: Vec<String>,
+    /// Whether compute shaders may use subgroup operations (`subgroupSupportedStages` has compute).
     pub subgroup_in_compute: bool,
+    /// Shared memory one workgroup may use, in bytes (`maxComputeSharedMemorySize`).
     pub max_shared_memory_bytes: u32,
+    /// Largest workgroup size in x, y, z (`maxComputeWorkGroupSize`).
     pub max_workgroup_size: [u32; 3],
+    /// Most invocations one workgroup may have (`maxComputeWorkGroupInvocations`).
     pub max_workgroup_invocations: u32,
+    /// Most workgroups one dispatch may have in x, y, z (`maxComputeWorkGroupCount`).
     pub max_workgroup_count: [u32; 3],
+    /// Largest storage-buffer binding, in bytes (`maxStorageBufferRange`).
     pub max_storage_buffer_range: u64,
+    /// Bytes of push constants a pipeline may have (`maxPushConstantsSize`).
     pub max_push_constants_size: u32,
+    /// Largest width and height of a 2D image, in texels (`maxImageDimension2D`).
     pub max_image_dimension_2d: u32,
+    /// Nanoseconds per timestamp tick (`timestampPeriod`).
     pub timestamp_period_ns: f32,
+    /// Whether every compute and graphics queue has timestamps (`timestampComputeAndGraphics`).
     pub timestamp_compute_and_graphics: bool,
     /// pipelineStatisticsQuery (`InvocationCounter`), enabled by `Context::new` where supported;
     /// false on an adopted device, whose enabled features we cannot see.
@@ -149,10 +179,15 @@ pub struct Context {
 /// extension enabled; `queue` must belong to `queue_family_index` and support compute.
 /// We never destroy any of these, and we use the queue only from `Context::submit`.
 pub struct AdoptInfo {
+    /// The caller's instance.
     pub instance: vk::Instance,
+    /// The physical device `device` was created from.
     pub physical_device: vk::PhysicalDevice,
+    /// The caller's device.
     pub device: vk::Device,
+    /// The queue family of `queue`.
     pub queue_family_index: u32,
+    /// The queue our submissions go to.
     pub queue: vk::Queue,
     /// Install a debug messenger on the caller's instance (it must have VK_EXT_debug_utils).
     pub collect_validation: bool,
@@ -639,21 +674,27 @@ impl Context {
         })
     }
 
+    /// What we know of the device ([`DeviceInfo`]).
     pub fn info(&self) -> &DeviceInfo {
         &self.inner.info
     }
+    /// The logical device, as `ash` loaded it (for raw Vulkan calls).
     pub fn device(&self) -> &ash::Device {
         &self.inner.device
     }
+    /// The instance, as `ash` loaded it.
     pub fn instance(&self) -> &ash::Instance {
         &self.inner.instance
     }
+    /// The Vulkan loader's entry points.
     pub fn entry(&self) -> &ash::Entry {
         &self.inner.entry
     }
+    /// The physical device in use.
     pub fn physical_device(&self) -> vk::PhysicalDevice {
         self.inner.physical
     }
+    /// The queue family of the queue we submit to.
     pub fn queue_family(&self) -> u32 {
         self.inner.queue_family
     }
@@ -673,6 +714,8 @@ impl Context {
     pub fn is_abandoned(&self) -> bool {
         self.inner.abandoned()
     }
+    /// Whether we enabled VK_KHR_pipeline_executable_properties on the device (never on an adopted
+    /// one): then `Kernel::statistics` has the compiler's statistics, and `dump_internals_to` works.
     pub fn has_executable_properties(&self) -> bool {
         self.inner.has_executable_properties
     }

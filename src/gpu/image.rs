@@ -10,13 +10,19 @@ use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
 use gpu_allocator::MemoryLocation;
 use std::sync::Arc;
 
+/// A device-local 2D image (one level, one layer) with a view of it: an rgba8 storage image
+/// (`Image::new`), a sampled image (`Image::sampled_from_texels`), or any format and usage
+/// (`Image::with_format`). Freed on drop.
 pub struct Image {
     inner: Arc<Inner>,
     raw: vk::Image,
     view: vk::ImageView,
     alloc: Option<Allocation>,
+    /// Width in texels.
     pub width: u32,
+    /// Height in texels.
     pub height: u32,
+    /// Texel format.
     pub format: vk::Format,
     /// Bytes of one texel in memory (for uploads and read-backs).
     texel_bytes: u32,
@@ -182,9 +188,11 @@ impl Image {
         }
     }
 
+    /// The image, for raw Vulkan calls.
     pub fn raw(&self) -> vk::Image {
         self.raw
     }
+    /// Its view of the whole image.
     pub fn view(&self) -> vk::ImageView {
         self.view
     }

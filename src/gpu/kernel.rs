@@ -9,19 +9,26 @@ use std::sync::Arc;
 /// One internal representation of a pipeline's executable (VK_KHR_pipeline_executable_properties).
 #[derive(Clone, Debug)]
 pub struct InternalRepresentation {
+    /// The driver's name of the pipeline executable (a stage, or part of one) it belongs to.
     pub executable: String,
+    /// The representation's name, as the driver gives it.
     pub name: String,
+    /// The driver's description of it.
     pub description: String,
     /// Text (without its terminating zero) or opaque bytes.
     pub is_text: bool,
+    /// Its contents.
     pub data: Vec<u8>,
 }
 
+/// A compute pipeline of one shader of the table, with its specialization constants; record it
+/// with `Recorder::dispatch`. Destroyed on drop.
 pub struct Kernel {
     inner: Arc<Inner>,
     pub(crate) pipeline: vk::Pipeline,
     pub(crate) layout: vk::PipelineLayout,
     set_layout: vk::DescriptorSetLayout,
+    /// The shader it was built from.
     pub shader: &'static ShaderInfo,
     /// The specialization constants it was built with, `(constant_id, value)`.
     pub spec: Vec<(u32, u32)>,
@@ -280,9 +287,11 @@ impl Kernel {
         Ok(())
     }
 
+    /// The shader's name (`ShaderInfo::name`).
     pub fn name(&self) -> &'static str {
         self.shader.name
     }
+    /// The compute pipeline, for raw Vulkan calls.
     pub fn pipeline(&self) -> vk::Pipeline {
         self.pipeline
     }

@@ -15,11 +15,26 @@ use ash::vk;
 #[derive(Clone, Copy, Debug)]
 pub enum Bind {
     /// A storage (or uniform) buffer range.
-    Buffer { buffer: vk::Buffer, offset: u64, range: u64 },
+    Buffer {
+        /// The buffer.
+        buffer: vk::Buffer,
+        /// Where the range starts, in bytes.
+        offset: u64,
+        /// Its length in bytes.
+        range: u64,
+    },
     /// A storage image view in `GENERAL` layout.
-    Image { view: vk::ImageView },
+    Image {
+        /// The image view.
+        view: vk::ImageView,
+    },
     /// A sampled image view, read with `texelFetch` (no sampler), in `layout`.
-    Sampled { view: vk::ImageView, layout: vk::ImageLayout },
+    Sampled {
+        /// The image view.
+        view: vk::ImageView,
+        /// The layout the image is in when the dispatch runs.
+        layout: vk::ImageLayout,
+    },
 }
 
 impl Bind {
@@ -98,9 +113,11 @@ impl<'a> Recorder<'a> {
         Recorder { ctx, cmd }
     }
 
+    /// The command buffer recorded into.
     pub fn command_buffer(&self) -> vk::CommandBuffer {
         self.cmd
     }
+    /// The context this records for.
     pub fn context(&self) -> &'a Context {
         self.ctx
     }

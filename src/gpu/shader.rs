@@ -3,23 +3,31 @@
 /// The kind of one descriptor binding, as reflected from the SPIR-V.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BindingKind {
+    /// A storage buffer (`buffer` block).
     StorageBuffer,
+    /// A storage image (`image2D`, with `imageLoad` / `imageStore`).
     StorageImage,
     /// A `texture2D` read with `texelFetch` (GL_EXT_samplerless_texture_functions): no sampler.
     SampledImage,
+    /// A uniform buffer (`uniform` block).
     UniformBuffer,
 }
 
+/// One binding of descriptor set 0.
 #[derive(Clone, Copy, Debug)]
 pub struct BindingInfo {
+    /// The binding number (`layout(binding = N)`).
     pub binding: u32,
+    /// What is bound there.
     pub kind: BindingKind,
 }
 
 /// One compiled compute shader: its name is its path under `glsl/` without `.comp`.
 #[derive(Debug)]
 pub struct ShaderInfo {
+    /// The path under `glsl/` without `.comp` (`"layout/linear_index"`).
     pub name: &'static str,
+    /// The SPIR-V module, in 32-bit words.
     pub spirv: &'static [u32],
     /// Bindings of descriptor set 0, sorted by binding number.
     pub bindings: &'static [BindingInfo],

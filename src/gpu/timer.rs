@@ -11,6 +11,8 @@ use ash::vk;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Labelled GPU timestamps: `reset`, `stamp` around the work, then `read` or `between` once it
+/// ran. Times are in nanoseconds.
 pub struct Timer {
     inner: Arc<Inner>,
     pool: vk::QueryPool,
@@ -19,6 +21,8 @@ pub struct Timer {
 }
 
 impl Timer {
+    /// A timer for at most `capacity` timestamps; `Unsupported` where the compute queue has none
+    /// (`timestampValidBits` = 0).
     pub fn new(ctx: &Context, capacity: u32) -> Result<Timer> {
         if ctx.inner.timestamp_valid_bits == 0 {
             return Err(Error::Unsupported("the compute queue has no timestamps (timestampValidBits = 0)".into()));
@@ -88,6 +92,8 @@ pub struct InvocationCounter {
 }
 
 impl InvocationCounter {
+    /// A counter; `Unsupported` without the `pipelineStatisticsQuery` feature (never enabled on an
+    /// adopted device).
     pub fn new(ctx: &Context) -> Result<InvocationCounter> {
         if !ctx.info().pipeline_statistics_query {
             return Err(Error::Unsupported("pipeline statistics queries".into()));
@@ -106,6 +112,7 @@ impl InvocationCounter {
             self.inner.device.cmd_begin_query(rec.cmd, self.pool, 0, vk::QueryControlFlags::empty());
         }
     }
+    /// Ends the query `begin` started.
     pub fn end(&self, rec: &mut Recorder) {
         unsafe { self.inner.device.cmd_end_query(rec.cmd, self.pool, 0) };
     }
@@ -132,9 +139,13 @@ impl Drop for InvocationCounter {
 /// Minimum, median and maximum of repeated GPU timings, in nanoseconds.
 #[derive(Clone, Copy, Debug, Default, serde::Serialize)]
 pub struct Timing {
+    /// Number of timed runs.
     pub runs: u32,
+    /// The fastest run, in nanoseconds.
     pub min_ns: f64,
+    /// The median run, in nanoseconds (the mean of the middle two for an even count).
     pub median_ns: f64,
+    /// The slowest run, in nanoseconds.
     pub max_ns: f64,
     /// The shader cores' clock in MHz probed right after the timed runs ([`sm_clock_mhz`]), where
     /// [`measure`] probes it (GPUs with the subgroup clock).
@@ -142,6 +153,8 @@ pub struct Timing {
 }
 
 impl Timing {
+    /// Min, median and max of `ns` (nanoseconds, in any order); all zero for no samples;
+    /// `sm_clock_mhz` is `None`.
     pub fn from_samples(mut ns: Vec<f64>) -> Timing {
         if ns.is_empty() {
             return Timing::default();
@@ -151,6 +164,7 @@ impl Timing {
         let median = if n % 2 == 1 { ns[n / 2] } else { 0.5 * (ns[n / 2 - 1] + ns[n / 2]) };
         Timing { runs: n as u32, min_ns: ns[0], median_ns: median, max_ns: ns[n - 1], sm_clock_mhz: None }
     }
+    /// The median in milliseconds.
     pub fn median_ms(&self) -> f64 {
         self.median_ns * 1e-6
     }

@@ -4,12 +4,15 @@ use ash::vk;
 use std::ffi::CStr;
 use std::sync::{Arc, Mutex};
 
+/// The name of the Khronos validation layer.
 pub const LAYER_NAME: &CStr = c"VK_LAYER_KHRONOS_validation";
 
 /// Where validation messages end up.
 #[derive(Default)]
 pub struct MessageSink {
+    /// The messages so far, each `validation error: ...` or `validation warning: ...`.
     pub messages: Mutex<Vec<String>>,
+    /// Also print each message to stderr as it arrives.
     pub echo: bool,
 }
 

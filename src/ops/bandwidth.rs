@@ -4,15 +4,21 @@ use super::grid2d;
 use crate::gpu::{measure, Buffer, Context, Error, Kernel, Recorder, Result, Timing};
 use crate::shaders;
 
+/// One of the bandwidth references that [`measure_all`] times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Probe {
+    /// Our read-only kernel: every 16 bytes read once, two `uvec4` loads per invocation.
     ReadKernel,
+    /// Our copy kernel: one 16-byte load and store per invocation.
     CopyKernel,
+    /// `vkCmdCopyBuffer` from the source to the destination buffer, for comparison.
     CmdCopyBuffer,
 }
 
 impl Probe {
+    /// Every probe, in the order [`measure_all`] runs them.
     pub const ALL: [Probe; 3] = [Probe::ReadKernel, Probe::CopyKernel, Probe::CmdCopyBuffer];
+    /// The probe's name as printed in reports.
     pub fn name(self) -> &'static str {
         match self {
             Probe::ReadKernel => "read kernel",
@@ -30,10 +36,14 @@ impl Probe {
     }
 }
 
+/// One probe's measurement.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Bandwidth {
+    /// Which probe ran.
     pub probe: Probe,
+    /// Bytes of data (the buffer's size, a multiple of 16), not counting a copy's writes.
     pub bytes: u64,
+    /// GPU time of the timed runs.
     pub timing: Timing,
     /// GB/s of bytes moved (read + written) at the median.
     pub gb_per_s: f64,

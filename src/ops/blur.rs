@@ -21,7 +21,9 @@ use std::sync::{Arc, Mutex};
 pub const MAX_FILTER: u32 = TILED_TILE_W;
 /// `tiled`: invocations per workgroup, texels per tile row, tile rows (seed 003's numbers).
 pub const TILED_WORKGROUP: u32 = 32;
+/// `tiled`: texels per tile row (also [`MAX_FILTER`]).
 pub const TILED_TILE_W: u32 = 128;
+/// `tiled`: rows per tile (each invocation loads a 4 x 4 block).
 pub const TILED_ROWS: u32 = 4;
 /// `naive` and `separable`: 16 x 16 invocations per workgroup.
 const LOCAL_2D: u32 = 16;
@@ -364,14 +366,21 @@ impl FastestConfig {
     }
 }
 
+/// The blur variants: the CPU reference, the lecture's steps, then ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
+    /// The reference on the CPU (rayon), exact integer running sums.
     Cpu,
+    /// Lecture step 1: one dispatch, `N x N` image reads per output.
     Naive,
+    /// Lecture step 2: a horizontal and a vertical dispatch of one shader, `N` reads per output.
     Separable,
+    /// Lecture step 3, seed 003's sample: 32 invocations fill a shared 4 x 128 tile.
     Tiled,
+    /// Ours: both passes fused in one dispatch on packed `u32` buffers, running sums.
     Fastest,
+    /// Ours on an engine's image of any [`ColorFormat`], read as a sampled image (`record_sampled`).
     FastestSampled,
 }
 
@@ -380,6 +389,7 @@ impl Variant {
     pub const ALL: [Variant; 6] =
         [Variant::Cpu, Variant::Naive, Variant::Separable, Variant::Tiled, Variant::Fastest, Variant::FastestSampled];
 
+    /// The variant's name on the command line and in reports (what `FromStr` parses).
     pub fn name(self) -> &'static str {
         match self {
             Variant::Cpu => "cpu",
@@ -391,6 +401,7 @@ impl Variant {
         }
     }
 
+    /// One line on what the variant does and where it comes from.
     pub fn description(self) -> &'static str {
         match self {
             Variant::Cpu => "reference on the CPU (rayon), exact integer running sums",
@@ -409,7 +420,9 @@ impl Variant {
         MAX_FILTER
     }
 
-    /// Dispatches per iteration (0 for the CPU).
+    /// Dispatches per iteration of `record` / `record_views` / `record_packed` (0 for the CPU).
+    /// `fastest-sampled` counts its fused pass; where `record_sampled` takes the running-sum
+    /// passes (by default float formats and 8-bit filters from 40) it records two.
     pub fn passes_per_iteration(self) -> u32 {
         match self {
             Variant::Cpu => 0,
@@ -444,6 +457,7 @@ impl std::str::FromStr for Variant {
     }
 }
 
+/// One blur's request: the box size and how many times to apply it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Params {
     /// Box size N (1 ..= MAX_FILTER).
@@ -635,6 +649,7 @@ fn chain<'a, T>(passes: u32, src: &'a T, dst: &'a T, tmp: &'a T) -> Vec<(&'a T, 
 }
 
 impl Blur {
+    /// The kernels of `variant` with `fastest`'s default knobs (an error for `Cpu`).
     pub fn new(ctx: &Context, variant: Variant) -> Result<Blur> {
         Blur::with_config(ctx, variant, FastestConfig::default())
     }
@@ -659,10 +674,12 @@ impl Blur {
         })
     }
 
+    /// The variant these kernels run.
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
+    /// `fastest`'s knobs this `Blur` was built with.
     pub fn config(&self) -> FastestConfig {
         self.config
     }
@@ -875,14 +892,17 @@ impl Blur {
     }
 
     /// Engine mode for `fastest-sampled`: the blur of the caller's sampled image `src` (any
-    /// [`ColorFormat`]) into `dst`, one dispatch per iteration. `dst` and `tmp` are two distinct
-    /// storage images of `size` in [`output_format`] (`R8G8B8A8_UNORM` for 8-bit sources, the
-    /// stored codes blurred as the rgba8 variants do; `R16G16B16A16_SFLOAT` for float sources,
-    /// each pass the exact mean rounded to half) in `GENERAL` layout; where `iterations > 1` they
-    /// also need `SAMPLED` usage (the next iteration reads the last one's output). Barrier
-    /// contract as for [`Blur::record`]: `src` visible to compute-shader sampled reads before;
-    /// `dst` written by the compute stage after, the caller's barrier makes it visible to its
-    /// consumer; `tmp` is used only when `iterations > 1`.
+    /// [`ColorFormat`]) into `dst`. `dst` and `tmp` are two distinct storage images of `size` in
+    /// [`output_format`] (`R8G8B8A8_UNORM` for 8-bit sources, the stored codes blurred as the
+    /// rgba8 variants do; `R16G16B16A16_SFLOAT` for float sources, each pass the exact mean
+    /// rounded to half) in `GENERAL` layout; where `iterations > 1` they also need `SAMPLED`
+    /// usage (the next iteration reads the last one's output). By default (see [`auto_segment`];
+    /// `FastestConfig::sampled_segment` overrides it), for 8-bit filters up to 39 one
+    /// fused dispatch per iteration, and `tmp` is used only when `iterations > 1`; for float
+    /// formats and from filters of 40, two running-sum dispatches per iteration (the rows into
+    /// `tmp`, then its columns into `dst`), so `tmp` is always written. Barrier contract as for
+    /// [`Blur::record`]: `src` visible to compute-shader sampled reads before; `dst` written by the
+    /// compute stage after, the caller's barrier makes it visible to its consumer.
     pub fn record_sampled(
         &self,
         rec: &mut Recorder,
@@ -947,7 +967,9 @@ impl Blur {
 /// halves (`fastest-sampled` on float formats).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Blurred {
+    /// RGBA8 codes.
     Codes(Rgba8),
+    /// Half-float RGBA texels.
     Halves(Rgba16f),
 }
 

@@ -39,12 +39,14 @@ impl Predicate {
         p.check(ty)?;
         Ok(p)
     }
+    /// An error for a predicate that `ty` does not take (`even` on f32).
     pub fn check(self, ty: ElemType) -> Result<()> {
         if self == Predicate::Even && ty == ElemType::F32 {
             return Err(Error::invalid("predicate even needs an integer type (u32 or i32)"));
         }
         Ok(())
     }
+    /// The predicate as text for elements of `ty`, e.g. `x > 0.5`.
     pub fn describe(self, ty: ElemType) -> String {
         match self {
             Predicate::Greater(t) => format!("x > {}", ty.format(t)),
@@ -80,12 +82,14 @@ impl Predicate {
 /// What is written for a kept element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Func {
+    /// x unchanged.
     Identity,
     /// -x (f32: sign flipped, exact; integers: wrapping).
     Negate,
 }
 
 impl Func {
+    /// f(x) on the CPU (the reference): the bits written for a kept `x` of type `ty`.
     pub fn apply(self, ty: ElemType, x: u32) -> u32 {
         match (self, ty) {
             (Func::Identity, _) => x,
@@ -106,17 +110,26 @@ impl std::str::FromStr for Func {
     }
 }
 
+/// The variants, the lecture's steps first, then ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Variant {
+    /// Seed 001: one global `atomicAdd` per kept element (unordered).
     GlobalAtomic,
+    /// Seed 001: a shared counter, one global `atomicAdd` per workgroup (unordered).
     GroupCounter,
+    /// Ours: `subgroupBallot` and bit counts, one global `atomicAdd` per tile of 1024 (unordered).
     SubgroupBallot,
+    /// Ours: `stable`'s scatter, each tile of 4096 placed by one global `atomicAdd` (in order
+    /// inside a tile only).
     TileAtomic,
+    /// Ours: input order kept, by reduce-then-scan in two passes (tile counts, then scatter).
     Stable,
+    /// Ours: input order kept, in one pass with decoupled look-back (and an exact fallback).
     StableLookback,
 }
 
 impl Variant {
+    /// Every variant, in the order `--variant all` runs them.
     pub const ALL: [Variant; 6] = [
         Variant::GlobalAtomic,
         Variant::GroupCounter,
@@ -125,6 +138,7 @@ impl Variant {
         Variant::Stable,
         Variant::StableLookback,
     ];
+    /// The variant's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Variant::GlobalAtomic => "global-atomic",
@@ -135,6 +149,7 @@ impl Variant {
             Variant::StableLookback => "stable-lookback",
         }
     }
+    /// One line on what the variant does and where it comes from.
     pub fn description(self) -> &'static str {
         match self {
             Variant::GlobalAtomic => "seed 001: one global atomicAdd per passing element (unordered)",
@@ -371,8 +386,11 @@ impl Default for Knobs {
 
 /// Kernels and scratch for one (variant, type, predicate, f), for any n up to `capacity`.
 pub struct Compactor {
+    /// The variant it records.
     pub variant: Variant,
+    /// The element type of its input.
     pub ty: ElemType,
+    /// Which elements it keeps.
     pub pred: Predicate,
     kernels: Vec<Kernel>,
     capacity: usize,
@@ -567,6 +585,8 @@ fn lookback_kernel(ctx: &Context, knobs: &Knobs, spec: &[(u32, u32)], tail_in_ke
 }
 
 impl Compactor {
+    /// Kernels and scratch for any n up to `capacity` elements, in ranges of [`range_elems`]; an
+    /// error where `pred` does not take `ty`, or past 4 x [`range_elems`] (or `u32::MAX`) elements.
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, pred: Predicate, func: Func, capacity: usize) -> Result<Compactor> {
         Self::with_range(ctx, variant, ty, pred, func, capacity, range_elems(ctx))
     }

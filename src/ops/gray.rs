@@ -12,15 +12,21 @@ use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing}
 use crate::ops::images::Rgba8;
 use crate::shaders;
 
+/// The grayscale kernels: seed 004's two and ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Variant {
+    /// Seed 004: 16x16 groups, invocation (x, y) converts pixel (x, y) (coalesced).
     RowMajor,
+    /// Seed 004's counter-example: invocation (x, y) converts pixel (y, x), neighbours a row apart.
     ColumnMajor,
+    /// Ours: the image as a flat array, 4 pixels per 16-byte access, one access per invocation.
     Vec4,
 }
 
 impl Variant {
+    /// Every variant, in the order `--variant all` runs them.
     pub const ALL: [Variant; 3] = [Variant::RowMajor, Variant::ColumnMajor, Variant::Vec4];
+    /// The variant's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Variant::RowMajor => "row-major",
@@ -28,6 +34,7 @@ impl Variant {
             Variant::Vec4 => "vec4",
         }
     }
+    /// One line on what the variant does and where it comes from.
     pub fn description(self) -> &'static str {
         match self {
             Variant::RowMajor => "004: 16x16 groups, invocation (x, y) -> pixel (x, y): neighbours read neighbouring addresses",
@@ -63,11 +70,13 @@ pub fn band_rows(ctx: &Context, width: u32) -> Result<u32> {
 
 /// The pipeline of one variant.
 pub struct Gray {
+    /// The variant this pipeline runs.
     pub variant: Variant,
     kernel: Kernel,
 }
 
 impl Gray {
+    /// Builds the variant's kernel.
     pub fn new(ctx: &Context, variant: Variant) -> Result<Gray> {
         let shader = match variant {
             Variant::RowMajor => &shaders::GRAY_ROW_MAJOR,

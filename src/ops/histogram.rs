@@ -38,22 +38,36 @@ const FASTEST_CHECK_SKIP: u32 = 3;
 /// The variants, in the order the documents teach them, then ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Variant {
+    /// Seed 000 step 0 / 001: the CPU loop on one thread (the reference).
     Cpu,
+    /// The CPU loop on every core (rayon).
     CpuPar,
+    /// Seed 000 step 1: one GPU invocation loops over every pixel.
     Single,
+    /// Seed 000 step 2: one invocation per pixel, plain `bins[b] += 1` (wrong on purpose).
     Racy,
+    /// Seed 000 step 3: one invocation per pixel, a global `atomicAdd`.
     Atomic,
+    /// Seed 000 steps 4+5: shared atomic bins per chunk, then one workgroup sums every chunk.
     ChunksSum,
+    /// Seed 000 step 6: the chunks reduced pairwise in `ceil(log2(chunks))` dispatches.
     ChunksReduce,
+    /// Seed 001 v1: `imageLoad` from an rgba8 `image2D`, one global `atomicAdd` per pixel.
     GlobalAtomic,
+    /// Seed 001 v2: a shared-memory group histogram, one global `atomicAdd` per non-zero bin.
     Shared,
+    /// Seed 001 v3: a private histogram per invocation over 4x4 pixels, then the group's.
     PerThread,
+    /// Ours: per-subgroup shared sub-histograms, 16-byte loads, a persistent grid, run aggregation.
     Fastest,
+    /// Ours on an rgba8 `image2D`: per-subgroup shared sub-histograms, tiles of 32 x 64 texels.
     FastestImage,
+    /// Ours on a sampled image of any [`ColorFormat`]: `FastestImage`'s walk with `texelFetch`.
     FastestSampled,
 }
 
 impl Variant {
+    /// Every variant, in the order the documents teach them, then ours.
     pub const ALL: [Variant; 13] = [
         Variant::Cpu,
         Variant::CpuPar,
@@ -69,6 +83,7 @@ impl Variant {
         Variant::FastestImage,
         Variant::FastestSampled,
     ];
+    /// The variant's name on the command line and in reports (what `FromStr` parses).
     pub fn name(self) -> &'static str {
         match self {
             Variant::Cpu => "cpu",
@@ -86,6 +101,7 @@ impl Variant {
             Variant::FastestSampled => "fastest-sampled",
         }
     }
+    /// One line on what the variant does and which seed's step it is.
     pub fn description(self) -> &'static str {
         match self {
             Variant::Cpu => "000 step 0 / 001: the CPU loop, one thread (the reference)",
@@ -107,6 +123,7 @@ impl Variant {
             }
         }
     }
+    /// Whether the variant runs on the GPU (all but `Cpu` and `CpuPar`).
     pub fn is_gpu(self) -> bool {
         !matches!(self, Variant::Cpu | Variant::CpuPar)
     }
@@ -151,7 +168,9 @@ impl std::str::FromStr for Variant {
 /// 000's chunk shape for the chunk variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ChunkShape {
+    /// Chunk width in pixels: the workgroup's invocations in x (default 256).
     pub width: u32,
+    /// Chunk height in pixels: the workgroup's invocations in y (default 1).
     pub height: u32,
 }
 
@@ -174,10 +193,15 @@ impl std::str::FromStr for ChunkShape {
     }
 }
 
+/// What a histogram counts, and the variants' knobs (`None`: the default). `Params::default()`
+/// is 256 bins of seed 000's luminance from rgba8 pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Params {
+    /// Number of bins, 1 to [`MAX_BINS`] (default 256).
     pub bins: u32,
+    /// What is binned: luminance (default), grey or log-luminance.
     pub measure: Measure,
+    /// The chunk variants' chunk shape (default 256x1).
     pub chunk: ChunkShape,
     /// `fastest`: workgroups of the persistent grid (default: 3 per multiprocessor, or 128).
     pub groups: Option<u32>,
@@ -362,18 +386,47 @@ pub enum Input {
     /// Packed RGBA8 pixels (`r | g << 8 | b << 16 | a << 24`), row-major, at `offset` bytes
     /// (a multiple of minStorageBufferOffsetAlignment). The buffer must extend to a multiple of
     /// 16 bytes past the last pixel (`fastest` reads 16 bytes at a time).
-    Buffer { buffer: vk::Buffer, offset: u64, width: u32, height: u32 },
+    Buffer {
+        /// The buffer holding the pixels.
+        buffer: vk::Buffer,
+        /// Byte offset of the first pixel.
+        offset: u64,
+        /// Image width in pixels.
+        width: u32,
+        /// Image height in pixels.
+        height: u32,
+    },
     /// An rgba8 storage image in `GENERAL` layout.
-    Image { view: vk::ImageView, width: u32, height: u32 },
+    Image {
+        /// The image's view.
+        view: vk::ImageView,
+        /// Image width in texels.
+        width: u32,
+        /// Image height in texels.
+        height: u32,
+    },
     /// A sampled image of `format` (one of [`ColorFormat`]'s, and the `Params::format` the
     /// histogram was built for) in `layout` (`SHADER_READ_ONLY_OPTIMAL` or `GENERAL`), for
     /// `fastest-sampled`. Only its first mip level and layer are read.
-    Sampled { view: vk::ImageView, layout: vk::ImageLayout, format: vk::Format, width: u32, height: u32 },
+    Sampled {
+        /// The image's view.
+        view: vk::ImageView,
+        /// The layout the image is in when the histogram reads it.
+        layout: vk::ImageLayout,
+        /// The view's format.
+        format: vk::Format,
+        /// Image width in texels.
+        width: u32,
+        /// Image height in texels.
+        height: u32,
+    },
 }
 
 /// The kernels of one variant, built for one `Params`, plus scratch space; reusable.
 pub struct Histogram {
+    /// The variant the kernels run.
     pub variant: Variant,
+    /// The parameters the kernels were built for.
     pub params: Params,
     main: Kernel,
     sum: Option<Kernel>,
@@ -629,18 +682,13 @@ impl Histogram {
         }
         Ok(())
     }
-
-    /// Compute-shader invocations per run are not needed here; the number of reduce passes is.
-    pub fn reduce_passes(&self, width: u32, height: u32) -> u32 {
-        let c = self.params.chunk;
-        let count = width.div_ceil(c.width) * height.div_ceil(c.height);
-        32 - (count.max(1) - 1).leading_zeros()
-    }
 }
 
 /// Host pixels uploaded in the form a variant reads: a padded pixel buffer, or image tiles.
 pub struct Uploaded {
+    /// Image width in pixels.
     pub width: u32,
+    /// Image height in pixels.
     pub height: u32,
     buffer: Option<Buffer<u32>>,
     tiles: Vec<Image>,
@@ -814,10 +862,13 @@ fn run_uploaded(ctx: &Context, h: &Histogram, up: &Uploaded) -> Result<Vec<u32>>
 /// One measured variant.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Measured {
+    /// The variant measured.
     pub variant: Variant,
     /// GPU timestamps for GPU variants, host clock for the CPU ones.
     pub timing: Timing,
+    /// Whether it ran on the GPU (false for `Cpu` and `CpuPar`).
     pub on_gpu: bool,
+    /// The counts, one per bin.
     pub counts: Vec<u32>,
     /// Compute-shader invocations of one run (pipeline statistics), where available.
     pub invocations: Option<u64>,
@@ -826,7 +877,9 @@ pub struct Measured {
 }
 
 /// Times `variant` (GPU: uploads once, times only the GPU work with timestamps; CPU: host clock).
-/// Slow variants get fewer runs: once a run takes over 0.2 s, no more than 3 are made.
+/// Slow variants get fewer runs: a GPU variant whose first run takes over 0.2 s gets 3 in all,
+/// with no warm-up and the bins' zero fill inside the timed region (negligible beside 0.2 s); a
+/// CPU variant stops once its runs add up to over 2 s.
 pub fn time(ctx: &Context, img: &Rgba8, params: &Params, variant: Variant, warmup: u32, runs: u32) -> Result<Measured> {
     if !variant.is_gpu() {
         validate(ctx.info(), params, variant)?;

@@ -6,12 +6,17 @@ use rand::{Rng, SeedableRng};
 /// An RGBA8 image in host memory, row-major, 4 bytes per pixel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rgba8 {
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
+    /// `width * height * 4` bytes, r, g, b, a per pixel.
     pub pixels: Vec<u8>,
 }
 
 impl Rgba8 {
+    /// Checks the size against the bytes: an error for an empty size or a length other than
+    /// `width * height * 4`.
     pub fn new(width: u32, height: u32, pixels: Vec<u8>) -> Result<Rgba8> {
         if width == 0 || height == 0 {
             return Err(Error::invalid(format!("image size {width}x{height} is empty")));
@@ -21,6 +26,7 @@ impl Rgba8 {
         }
         Ok(Rgba8 { width, height, pixels })
     }
+    /// `width * height`.
     pub fn pixel_count(&self) -> u64 {
         self.width as u64 * self.height as u64
     }
@@ -39,12 +45,17 @@ impl Rgba8 {
 /// f16 bits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rgba16f {
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
+    /// `width * height` texels, the f16 bits of r, g, b, a each.
     pub texels: Vec<[u16; 4]>,
 }
 
 impl Rgba16f {
+    /// Checks the size against the texels: an error for an empty size or a count other than
+    /// `width * height`.
     pub fn new(width: u32, height: u32, texels: Vec<[u16; 4]>) -> Result<Rgba16f> {
         if width == 0 || height == 0 {
             return Err(Error::invalid(format!("image size {width}x{height} is empty")));
@@ -247,6 +258,7 @@ pub enum Texel {
 }
 
 impl ColorFormat {
+    /// Every accepted format.
     pub const ALL: [ColorFormat; 7] = [
         ColorFormat::Rgba8,
         ColorFormat::Rgba8Srgb,
@@ -256,6 +268,7 @@ impl ColorFormat {
         ColorFormat::Rgba32f,
         ColorFormat::B10g11r11f,
     ];
+    /// The format's short name, as parsed by `FromStr` and printed in reports.
     pub fn name(self) -> &'static str {
         match self {
             ColorFormat::Rgba8 => "rgba8",
@@ -267,6 +280,7 @@ impl ColorFormat {
             ColorFormat::B10g11r11f => "b10g11r11f",
         }
     }
+    /// The Vulkan format.
     pub fn vk(self) -> ash::vk::Format {
         use ash::vk::Format as F;
         match self {
@@ -286,6 +300,7 @@ impl ColorFormat {
             Error::invalid(format!("images of {format:?} are not read here (accepted: {})", names.join(", ")))
         })
     }
+    /// Bytes per texel: 4, 8 for `Rgba16f`, 16 for `Rgba32f`.
     pub fn texel_bytes(self) -> u32 {
         match self {
             ColorFormat::Rgba16f => 8,
@@ -293,6 +308,7 @@ impl ColorFormat {
             _ => 4,
         }
     }
+    /// How the format stores colour.
     pub fn encoding(self) -> Encoding {
         match self {
             ColorFormat::Rgba8 | ColorFormat::Bgra8 => Encoding::Unorm8,
@@ -361,8 +377,11 @@ impl ColorFormat {
 /// (`SHADER_READ_ONLY_OPTIMAL` or `GENERAL`).
 #[derive(Clone, Copy, Debug)]
 pub struct SampledSource {
+    /// The caller's image view.
     pub view: ash::vk::ImageView,
+    /// The layout the image is in when the op reads it.
     pub layout: ash::vk::ImageLayout,
+    /// The view's format (one of [`ColorFormat`]'s).
     pub format: ash::vk::Format,
 }
 
@@ -382,9 +401,13 @@ impl SampledSource {
 /// Texels of any [`ColorFormat`] in host memory: row-major, each as the format lays it out.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Texels {
+    /// Width in texels.
     pub width: u32,
+    /// Height in texels.
     pub height: u32,
+    /// The format the bytes are in.
     pub format: ColorFormat,
+    /// `width * height * format.texel_bytes()` bytes.
     pub bytes: Vec<u8>,
 }
 

@@ -13,6 +13,7 @@ pub struct ArgsFromCount {
 }
 
 impl ArgsFromCount {
+    /// Builds the kernel and reads the device's largest group count in x.
     pub fn new(ctx: &Context) -> Result<ArgsFromCount> {
         Ok(ArgsFromCount { kernel: Kernel::new(ctx, &shaders::INDIRECT_ARGS_FROM_COUNT, &[])?, max_x: ctx.info().max_workgroup_count[0] })
     }

@@ -6,13 +6,19 @@ use crate::shaders;
 /// What one invocation wrote: linear index, linear workgroup id, local invocation index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InvocationIds {
+    /// Linear global index, `x + y * numWorkGroups.x * workGroupSize.x`.
     pub linear: u32,
+    /// Linear workgroup id, `gl_WorkGroupID.x + gl_WorkGroupID.y * numWorkGroups.x`.
     pub group: u32,
+    /// `gl_LocalInvocationIndex` within the workgroup.
     pub local: u32,
 }
 
+/// What [`run`] found: every invocation's ids over the grid, and whether they match the formula.
 pub struct LayoutResult {
+    /// Grid width in invocations (groups in x times local size in x).
     pub width: u32,
+    /// Grid height in invocations (groups in y times local size in y).
     pub height: u32,
     /// Row-major, `width * height` entries.
     pub ids: Vec<InvocationIds>,

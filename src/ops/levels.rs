@@ -56,11 +56,17 @@ pub struct Levels {
 /// What a timed frame took, per step (GPU timestamps).
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct StepTimes {
+    /// Step 1, the luminance histogram.
     pub histogram: Timing,
+    /// Step 2, `find_levels.comp`.
     pub find_levels: Timing,
+    /// Step 3, `stretch.comp` (or its image path).
     pub stretch: Timing,
+    /// Step 4, the histogram of the result (no samples without a chart).
     pub histogram_after: Timing,
+    /// Step 5, `draw_chart.comp` (no samples without a chart).
     pub draw_chart: Timing,
+    /// The whole frame, timed on its own (without timestamps between the steps).
     pub frame: Timing,
 }
 
@@ -74,14 +80,29 @@ pub fn max_pixels_in_buffers(info: &crate::gpu::DeviceInfo) -> u64 {
 pub enum Pixels<'a> {
     /// Packed RGBA8 pixels (`r | g << 8 | b << 16 | a << 24`), row-major, each buffer holding at
     /// least the pixel count rounded up to a multiple of 4.
-    Buffers { src: &'a Buffer<u32>, dst: &'a Buffer<u32> },
+    Buffers {
+        /// The input pixels.
+        src: &'a Buffer<u32>,
+        /// The adjusted pixels (a buffer distinct from `src`).
+        dst: &'a Buffer<u32>,
+    },
     /// The caller's images: views of two distinct `R8G8B8A8_UNORM` storage images in `GENERAL`
     /// layout (an engine's rendered frame and its post-processed copy, say).
-    Images { src: vk::ImageView, dst: vk::ImageView },
+    Images {
+        /// The input image's view.
+        src: vk::ImageView,
+        /// The output image's view.
+        dst: vk::ImageView,
+    },
     /// The caller's 8-bit image of any of `SAMPLED_FORMATS`, read as a sampled image (a
     /// swapchain-format or sRGB frame, which many devices cannot bind as storage), into an
     /// `R8G8B8A8_UNORM` storage image in `GENERAL` (RGBA order, the adjusted stored codes).
-    Sampled { src: SampledSource, dst: vk::ImageView },
+    Sampled {
+        /// The input, read as a sampled image.
+        src: SampledSource,
+        /// The output `R8G8B8A8_UNORM` storage image's view.
+        dst: vk::ImageView,
+    },
 }
 
 /// The formats `record_sampled` reads: levels adjust 8-bit codes (float targets have the
@@ -107,8 +128,10 @@ fn sampled_index(format: ColorFormat) -> Result<usize> {
 /// Which storage a timed frame uses (`time_on`, `time_video_on`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Storage {
+    /// Packed RGBA8 pixels in buffers (`record`).
     #[default]
     Buffers,
+    /// `R8G8B8A8_UNORM` storage images (`record_images`).
     Images,
     /// A sampled image of one of `SAMPLED_FORMATS`, into an rgba8 storage image.
     Sampled(ColorFormat),
@@ -533,8 +556,11 @@ impl Levels {
 
 /// The result of one frame read back: levels, adjusted image, chart (with `chart`).
 pub struct Output {
+    /// The black and white levels of the frame.
     pub levels: LevelValues,
+    /// The adjusted image.
     pub image: Rgba8,
+    /// The 256 x 256 chart; `None` without one.
     pub chart: Option<Rgba8>,
     /// The histogram variant step 1 ran (on images: `histogram::auto_image`'s).
     pub histogram_variant: histogram::Variant,
@@ -683,6 +709,7 @@ pub fn run(ctx: &Context, img: &Rgba8, clip_ppm: u32, with_chart: bool) -> Resul
 /// late, one pass), GPU timestamps between the frames of each run.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct VideoTimes {
+    /// The first frame (its own levels, `record`).
     pub first: Timing,
     /// Every following frame of every run.
     pub following: Timing,

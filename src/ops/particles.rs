@@ -5,20 +5,26 @@ use crate::cpu::particles::Particle;
 use crate::gpu::{Buffer, Context, Error, Kernel, Recorder, Result, Sync, Timing};
 use crate::shaders;
 
+/// The particle kernels: seed 004's and ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Variant {
+    /// Seed 004: 64 per group, one dispatch per frame, the state read and written every frame.
     PerFrame,
+    /// Ours: up to 4096 frames per dispatch, the state in registers between frames.
     Fused,
 }
 
 impl Variant {
+    /// Every variant, in the order `--variant all` runs them.
     pub const ALL: [Variant; 2] = [Variant::PerFrame, Variant::Fused];
+    /// The variant's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Variant::PerFrame => "per-frame",
             Variant::Fused => "fused",
         }
     }
+    /// One line on what the variant does and where it comes from.
     pub fn description(self) -> &'static str {
         match self {
             Variant::PerFrame => "004: 64 per group, one dispatch per frame, the state read and written every frame",
@@ -36,6 +42,7 @@ impl std::str::FromStr for Variant {
 
 /// The simulation's constants: 60 frames per second, gravity 9.81 (applied as `g * dt` per frame).
 pub const DT: f32 = 1.0 / 60.0;
+/// Gravity's velocity change per frame, `9.81 * DT`, computed once on the host.
 pub const GDT: f32 = 9.81 * DT;
 /// Frames per dispatch of `fused` (llvmpipe ends a shader's loops after 65535 iterations).
 const FUSED_FRAMES: u32 = 4096;
@@ -45,13 +52,16 @@ pub fn max_particles(ctx: &Context) -> usize {
     (ctx.info().max_storage_buffer_range.min(u32::MAX as u64) / 32) as usize
 }
 
+/// The pipeline of one variant.
 pub struct Particles {
+    /// The variant this pipeline runs.
     pub variant: Variant,
     kernel: Kernel,
     local: u32,
 }
 
 impl Particles {
+    /// Builds the variant's kernel (64 invocations per group for per-frame, 256 for fused).
     pub fn new(ctx: &Context, variant: Variant) -> Result<Particles> {
         let (shader, local) = match variant {
             Variant::PerFrame => (&shaders::PARTICLES_PER_FRAME, 64),

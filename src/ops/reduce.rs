@@ -13,13 +13,18 @@ use crate::shaders;
 /// The element type; data always travels as `u32` bits (`f32::to_bits`, `i32 as u32`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum ElemType {
+    /// Unsigned 32-bit integers.
     U32,
+    /// Signed 32-bit integers (`i32 as u32` bits).
     I32,
+    /// 32-bit floats (`f32::to_bits`).
     F32,
 }
 
 impl ElemType {
+    /// Every type: u32, i32, f32.
     pub const ALL: [ElemType; 3] = [ElemType::U32, ElemType::I32, ElemType::F32];
+    /// The type's name on the command line and in reports (`u32`, `i32`, `f32`).
     pub fn name(self) -> &'static str {
         match self {
             ElemType::U32 => "u32",
@@ -72,15 +77,21 @@ impl std::str::FromStr for ElemType {
     }
 }
 
+/// The operation of a reduction (and of a scan).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Op {
+    /// The sum (integers wrap mod 2^32; f32 sums round: see [`f32_sum_bound`]).
     Sum,
+    /// The minimum (exact; f32: -0 < +0, and any NaN gives NaN).
     Min,
+    /// The maximum (exact; f32: -0 < +0, and any NaN gives NaN).
     Max,
 }
 
 impl Op {
+    /// Every operation: sum, min, max.
     pub const ALL: [Op; 3] = [Op::Sum, Op::Min, Op::Max];
+    /// The operation's name on the command line and in reports (`sum`, `min`, `max`).
     pub fn name(self) -> &'static str {
         match self {
             Op::Sum => "sum",
@@ -112,13 +123,18 @@ impl std::str::FromStr for Op {
 /// The variants, the lecture's step first, then ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Variant {
+    /// Seed 004: 64 elements per workgroup in shared memory, halved with a barrier at each step.
     Tree,
+    /// Ours: persistent grid, 16-byte loads, subgroup arithmetic, then a pass over the partials.
     Subgroup,
+    /// Ours: as `Subgroup`, and the last workgroup to finish reduces the partials.
     SinglePass,
 }
 
 impl Variant {
+    /// Every variant, in the order `--variant all` runs them.
     pub const ALL: [Variant; 3] = [Variant::Tree, Variant::Subgroup, Variant::SinglePass];
+    /// The variant's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Variant::Tree => "tree",
@@ -126,6 +142,7 @@ impl Variant {
             Variant::SinglePass => "single-pass",
         }
     }
+    /// One line on what the variant does and where it comes from.
     pub fn description(self) -> &'static str {
         match self {
             Variant::Tree => "seed 004: 64 per workgroup in shared memory, barrier at each halving, further passes over the partials",
@@ -164,8 +181,11 @@ fn push(n: usize, flags: u32, partial_offset: u32, finish_count: u32) -> Vec<u8>
 
 /// Kernels and scratch for one (variant, type, op), reusable for any n up to `capacity`.
 pub struct Reducer {
+    /// The variant it records.
     pub variant: Variant,
+    /// The element type of its input.
     pub ty: ElemType,
+    /// The operation it reduces with.
     pub op: Op,
     kernel: Kernel,
     capacity: usize,
@@ -177,6 +197,8 @@ pub struct Reducer {
 }
 
 impl Reducer {
+    /// Kernels and scratch for any n up to `capacity` elements, in ranges of [`range_elems`];
+    /// an error past `u32::MAX` elements.
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, op: Op, capacity: usize) -> Result<Reducer> {
         Self::with_range(ctx, variant, ty, op, capacity, range_elems(ctx))
     }

@@ -20,11 +20,14 @@ use crate::shaders;
 /// Inclusive (element k is x0 .. xk) or exclusive (x0 .. x(k-1); element 0 is the identity).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Kind {
+    /// Element k is x0 .. xk.
     Inclusive,
+    /// Element k is x0 .. x(k-1); element 0 is the operation's identity.
     Exclusive,
 }
 
 impl Kind {
+    /// The kind's name on the command line and in reports (`inclusive`, `exclusive`).
     pub fn name(self) -> &'static str {
         match self {
             Kind::Inclusive => "inclusive",
@@ -36,16 +39,23 @@ impl Kind {
 /// The variants, the lecture's steps first, then ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Variant {
+    /// Lecture step 1 (Hillis & Steele): 256 per workgroup in shared memory, n log n adds.
     HillisSteele,
+    /// Lecture step 2 (Blelloch): work-efficient up-sweep and down-sweep, 512 per workgroup.
     Blelloch,
+    /// Ours: each tile of 4096 reduced, the partials scanned, each tile rescanned from its partial.
     ReduceThenScan,
+    /// Ours: reduce-then-scan with its passes overlapping (scan groups wait for the partials).
     Overlap,
+    /// Ours: one pass with decoupled look-back (as CUB's `DeviceScan`).
     SinglePass,
 }
 
 impl Variant {
+    /// Every variant, in the order `--variant all` runs them.
     pub const ALL: [Variant; 5] =
         [Variant::HillisSteele, Variant::Blelloch, Variant::ReduceThenScan, Variant::Overlap, Variant::SinglePass];
+    /// The variant's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Variant::HillisSteele => "hillis-steele",
@@ -55,6 +65,7 @@ impl Variant {
             Variant::SinglePass => "single-pass",
         }
     }
+    /// One line on what the variant does and where it comes from.
     pub fn description(self) -> &'static str {
         match self {
             Variant::HillisSteele => {
@@ -95,12 +106,14 @@ impl Variant {
             Variant::Overlap
         }
     }
-    /// Elements per block of the block scans (the unit whose totals are scanned again).
+    /// Elements one workgroup scans: a block of the block scans (the unit whose totals are
+    /// scanned again), a tile of ours.
     fn block(self) -> usize {
         match self {
             Variant::HillisSteele => LOCAL as usize,
             Variant::Blelloch => 2 * LOCAL as usize,
-            Variant::ReduceThenScan | Variant::Overlap | Variant::SinglePass => TILE,
+            Variant::ReduceThenScan | Variant::Overlap => STRIPED_TILE,
+            Variant::SinglePass => TILE,
         }
     }
 }
@@ -233,9 +246,13 @@ impl Default for Knobs {
 
 /// Kernels and scratch for one (variant, type, op, kind), reusable for any n up to `capacity`.
 pub struct Scanner {
+    /// The variant it records.
     pub variant: Variant,
+    /// The element type of its input.
     pub ty: ElemType,
+    /// The operation it scans with.
     pub op: Op,
+    /// Inclusive or exclusive.
     pub kind: Kind,
     capacity: usize,
     range: usize,
@@ -256,6 +273,8 @@ pub struct Scanner {
 }
 
 impl Scanner {
+    /// Kernels and scratch for any n up to `capacity` elements, in ranges of [`range_elems`];
+    /// an error past `u32::MAX` elements.
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, op: Op, kind: Kind, capacity: usize) -> Result<Scanner> {
         Self::with_range(ctx, variant, ty, op, kind, capacity, range_elems(ctx))
     }

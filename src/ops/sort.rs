@@ -16,21 +16,29 @@ use crate::shaders;
 /// The variants: the document's three versions in order, then ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Variant {
+    /// Seed 002, v1: odd and even steps until two in a row swap nothing (a shared flag).
     OddEvenFlag,
+    /// Seed 002, v2: a fixed 2L steps, the parity from the step number.
     OddEvenFixed,
+    /// Seed 002, v3: L iterations of an even step and an odd step, a barrier after each.
     OddEvenPaired,
+    /// Ours: a bitonic network in one workgroup, log2(2L)(log2(2L)+1)/2 barrier steps.
     Bitonic,
+    /// Ours, any n: LSD radix sort over the whole GPU, 4 passes of 8-bit digits.
     Radix,
+    /// Ours, any n: the radix sort reading the keys once per pass (after Onesweep, with look-back).
     Onesweep,
 }
 
 impl Variant {
+    /// Every variant: the document's three versions in order, then ours.
     pub const ALL: [Variant; 6] =
         [Variant::OddEvenFlag, Variant::OddEvenFixed, Variant::OddEvenPaired, Variant::Bitonic, Variant::Radix, Variant::Onesweep];
     /// The variants that sort any n over the whole GPU (and move values with the keys).
     pub const WHOLE_GPU: [Variant; 2] = [Variant::Radix, Variant::Onesweep];
     /// The variants that sort in one workgroup (seed 002's limit).
     pub const ONE_WORKGROUP: [Variant; 4] = [Variant::OddEvenFlag, Variant::OddEvenFixed, Variant::OddEvenPaired, Variant::Bitonic];
+    /// The variant's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Variant::OddEvenFlag => "odd-even-flag",
@@ -41,6 +49,7 @@ impl Variant {
             Variant::Onesweep => "onesweep",
         }
     }
+    /// One line on what the variant does and where it comes from.
     pub fn description(self) -> &'static str {
         match self {
             Variant::OddEvenFlag => "002 v1: steps until two in a row swap nothing (shared flag; WGSL rejects it, GLSL allows it)",
@@ -158,7 +167,9 @@ fn local_size(n: usize) -> u32 {
 
 /// The pipeline for one (variant, type, capacity): it sorts any n up to `capacity`.
 pub struct Sorter {
+    /// The variant it records.
     pub variant: Variant,
+    /// The key type.
     pub ty: ElemType,
     capacity: usize,
     pipelines: Pipelines,
@@ -432,6 +443,8 @@ impl Radix {
 }
 
 impl Sorter {
+    /// A sorter of keys alone for any n up to `capacity`; an error where `capacity` is past
+    /// [`Variant::max_n`] on this device.
     pub fn new(ctx: &Context, variant: Variant, ty: ElemType, capacity: usize) -> Result<Sorter> {
         let pipelines = match variant {
             Variant::Radix | Variant::Onesweep => return Sorter::whole_gpu(ctx, variant, ty, capacity, false, OnesweepKnobs::default()),

@@ -1,9 +1,13 @@
 //! `workgroup study --compare A.json B.json`: per-row ratios between two runs.
 use super::Report;
 
+/// One row found in both runs, with its median times.
 pub struct Compared {
+    /// The row's `op | variant | size | input`.
     pub key: String,
+    /// The median time in run A, ms.
     pub a_ms: f64,
+    /// The median time in run B, ms.
     pub b_ms: f64,
     /// b / a: above 1 means B is slower.
     pub ratio: f64,

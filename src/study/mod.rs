@@ -23,11 +23,14 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// Makes a fresh device (see [`Options::device`]).
 pub type DeviceFactory = std::sync::Arc<dyn Fn() -> Result<Context> + Send + Sync>;
 
+/// How the study runs: sizes, timed runs, workgroup sizes to sweep and devices.
 #[derive(Clone)]
 pub struct Options {
     /// Small sizes for CI (lavapipe in well under 2 minutes).
     pub quick: bool,
+    /// The least untimed warm-up runs per row (`gpu::measure` runs more until the GPU is at speed).
     pub warmup: u32,
+    /// Timed runs per row (their min, median and max are reported).
     pub runs: u32,
     /// Workgroup sizes to sweep for variants that take one (empty: their default only).
     pub sweep_workgroup: Vec<u32>,
@@ -50,7 +53,9 @@ impl Options {
 /// One measured (op, variant, size, input).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Row {
+    /// The op measured (histogram, blur, reduce, compact, scan, sort, ..., or bandwidth).
     pub op: String,
+    /// The variant's name (the step it teaches, or a CPU reference).
     pub variant: String,
     /// e.g. "3200x2400" or "2^24".
     pub size: String,
@@ -62,20 +67,29 @@ pub struct Row {
     pub device: String,
     /// Bytes that must move through memory at least (each input read once, output written once).
     pub bytes: u64,
+    /// Timed runs the times come from.
     pub runs: u32,
+    /// The fastest timed run, ms (`None`: no time, see `note`).
     pub min_ms: Option<f64>,
+    /// The median of the timed runs, ms (`None`: no time, see `note`).
     pub median_ms: Option<f64>,
+    /// The slowest timed run, ms (`None`: no time, see `note`).
     pub max_ms: Option<f64>,
+    /// `bytes` over the median time, in GB/s (10^9 bytes a second).
     pub gb_per_s: Option<f64>,
     /// Rate as a fraction of the read kernel's and the copy kernel's, measured in this run.
     pub of_read_kernel: Option<f64>,
+    /// Rate as a fraction of the copy kernel's (GPU rows only).
     pub of_copy_kernel: Option<f64>,
     /// Compute-shader invocations per run (pipeline statistics).
     pub invocations: Option<u64>,
     /// CPU reference times for the same case (single thread, all cores) and GPU speed-ups.
     pub cpu_ms: Option<f64>,
+    /// The CPU reference on all cores, median ms (GPU rows).
     pub cpu_par_ms: Option<f64>,
+    /// `cpu_ms` over this row's median time: above 1, the GPU is faster.
     pub speedup_vs_cpu: Option<f64>,
+    /// `cpu_par_ms` over this row's median time: above 1, the GPU is faster.
     pub speedup_vs_cpu_par: Option<f64>,
     /// Verified against the CPU reference.
     pub correct: bool,
@@ -83,29 +97,49 @@ pub struct Row {
     pub note: Option<String>,
 }
 
+/// The device, driver and build a report was measured with, and the run's settings.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Fingerprint {
+    /// The device's name, as the driver gives it.
     pub device: String,
+    /// `discrete GPU`, `integrated GPU`, `virtual GPU`, `CPU` or `other`.
     pub device_type: String,
+    /// The vendor's PCI ID, as Vulkan gives it (0x10DE: NVIDIA).
     pub vendor_id: u32,
+    /// The driver's name, as Vulkan gives it.
     pub driver_name: String,
+    /// The driver's version text, as Vulkan gives it.
     pub driver_info: String,
+    /// The driver's version number, major.minor.patch (NVIDIA's decoded its own way).
     pub driver_version: String,
+    /// The Vulkan version the device supports, major.minor.patch.
     pub api_version: String,
+    /// The device's default subgroup size, in invocations.
     pub subgroup_size: u32,
+    /// Shared memory one workgroup may use, in bytes.
     pub max_shared_memory_bytes: u32,
+    /// Nanoseconds per GPU timestamp tick.
     pub timestamp_period_ns: f32,
+    /// Multiprocessors, where the driver tells (VK_NV_shader_sm_builtins); else `None`.
     pub compute_units: Option<u32>,
+    /// Whether the driver offers VK_KHR_pipeline_executable_properties (see [`DriverStats`]).
     pub pipeline_executable_properties: bool,
+    /// Whether the driver offers VK_KHR_performance_query (hardware counters; not used yet).
     pub performance_query: bool,
+    /// When the fingerprint was taken, UTC, as `YYYY-MM-DDTHH:MM:SSZ`.
     pub date: String,
+    /// The commit the binary was built from (short hash; `unknown` outside a git checkout).
     pub git_commit: String,
+    /// The crate's version (`CARGO_PKG_VERSION`).
     pub workgroup_version: String,
+    /// Whether the run used `--quick`'s small sizes.
     pub quick: bool,
+    /// Timed runs per row asked for ([`Options::runs`]).
     pub runs: u32,
 }
 
 impl Fingerprint {
+    /// The fingerprint of the device `info` describes, with this build and `opts`, dated now.
     pub fn of(info: &DeviceInfo, opts: &Options) -> Fingerprint {
         Fingerprint {
             device: info.name.clone(),
@@ -133,18 +167,26 @@ impl Fingerprint {
 /// Driver statistics of one variant's main kernel (VK_KHR_pipeline_executable_properties).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DriverStats {
+    /// The op measured.
     pub op: String,
+    /// The variant's name.
     pub variant: String,
+    /// (statistic, value) pairs as the driver names them: registers, shared memory, spills, ...
     pub stats: Vec<(String, String)>,
 }
 
+/// One study run: its fingerprint, bandwidth references, rows and driver statistics (study.json).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Report {
+    /// The schema version ([`SCHEMA_VERSION`] when this build writes it).
     pub schema_version: u32,
+    /// The device, driver, build and settings of the run.
     pub fingerprint: Fingerprint,
     /// Read kernel, copy kernel and vkCmdCopyBuffer, same run, same device.
     pub bandwidth: Vec<Row>,
+    /// Every case's rows, in the order the cases ran.
     pub rows: Vec<Row>,
+    /// Driver statistics of the variants' kernels, where the driver gives them.
     pub driver_stats: Vec<DriverStats>,
     /// What the driver offered of the optional counters, in words.
     pub counters: String,
@@ -154,8 +196,11 @@ pub struct Report {
 
 /// One case of an op: measured by `run`, which returns its rows (and driver statistics).
 pub struct Case {
+    /// The op's name (each row's `op`, and what `--ops` selects).
     pub op: &'static str,
+    /// What the case measures, in words (shown while it runs, and in an error row's `size`).
     pub label: String,
+    /// Measures every variant of the case, given the device, options and bandwidth references.
     #[allow(clippy::type_complexity)]
     pub run: Box<dyn Fn(&Context, &Options, &Bandwidth) -> Result<(Vec<Row>, Vec<DriverStats>)>>,
 }
@@ -163,7 +208,9 @@ pub struct Case {
 /// The bandwidth references of this run, for the rows' ratios.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bandwidth {
+    /// The read kernel's rate in this run, GB/s (0: not measured).
     pub read_gb_s: f64,
+    /// The copy kernel's rate in this run, GB/s (0: not measured).
     pub copy_gb_s: f64,
 }
 
