@@ -4,6 +4,7 @@
 //!   recording into any command buffer, barriers, timers, validation). It knows no algorithm.
 //! * [`ops`] — one module per algorithm, each with every variant the lectures walk through.
 //! * [`cpu`] — exact CPU references.
+#![warn(missing_docs)]
 
 pub mod cpu;
 pub mod gpu;
