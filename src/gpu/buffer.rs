@@ -167,9 +167,14 @@ impl<T: bytemuck::Pod> Buffer<T> {
     pub fn bind(&self) -> super::Bind {
         super::Bind::Buffer { buffer: self.raw.raw, offset: 0, range: self.raw.bytes.max(16) }
     }
-    /// Binds the elements `start..end` (offset must meet minStorageBufferOffsetAlignment).
+    /// Binds the elements `start..end` (offset must meet minStorageBufferOffsetAlignment). A
+    /// binding cannot be empty: an empty range (`end <= start`) binds the buffer's first 4 bytes,
+    /// which the kernel is not to read.
     pub fn bind_range(&self, start: usize, end: usize) -> super::Bind {
         let s = std::mem::size_of::<T>() as u64;
+        if end <= start {
+            return super::Bind::Buffer { buffer: self.raw.raw, offset: 0, range: 4 };
+        }
         super::Bind::Buffer { buffer: self.raw.raw, offset: start as u64 * s, range: ((end - start) as u64 * s).max(4) }
     }
 }

@@ -287,8 +287,6 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
         instance
             .get_physical_device_features2(physical, &mut vk::PhysicalDeviceFeatures2::default().push_next(&mut f12).push_next(&mut f13))
     };
-    let families = unsafe { instance.get_physical_device_queue_family_properties(physical) };
-    let _ = families;
     let ops = v11.subgroup_supported_operations;
     let names = [
         (vk::SubgroupFeatureFlags::BASIC, "basic"),
@@ -380,7 +378,7 @@ pub fn list_devices() -> Result<Vec<DeviceInfo>> {
 }
 
 /// The index (in `list_devices()`) of the device `selector` picks, as `Context::new` would pick it
-/// (`None`: discrete > integrated > CPU); an unknown index or name is `Error::NoDevice`.
+/// (`None`: discrete > integrated > virtual > CPU); an unknown index or name is `Error::NoDevice`.
 pub fn choose_device(infos: &[DeviceInfo], selector: &Option<DeviceSelector>) -> Result<usize> {
     choose(infos, selector)
 }
@@ -524,7 +522,9 @@ impl Context {
             }
             let device = unsafe { instance.create_device(physical, &info, None) }.map_err(Error::vk("vkCreateDevice"))?;
             let queue = unsafe { device.get_device_queue(family, 0) };
-            Ok((physical, infos[index].clone(), family, ts_bits, device, queue, exec_props))
+            // The driver's statistics need the feature too, not only the extension.
+            let exec_info = exec_props && sx.pipeline_executable_info == vk::TRUE;
+            Ok((physical, infos[index].clone(), family, ts_bits, device, queue, exec_info))
         })();
         let (physical, info, family, ts_bits, device, queue, exec_props) = match result {
             Ok(v) => v,
@@ -536,7 +536,9 @@ impl Context {
         Self::finish(entry, instance, physical, device, family, queue, info, ts_bits, exec_props, sink, messenger, true, options.timeout)
     }
 
-    /// Adopts the caller's raw handles (engine mode). Nothing adopted is destroyed on drop.
+    /// Adopts the caller's raw handles (engine mode). Nothing adopted is destroyed on drop. The
+    /// context's own `submit`, `upload` and `read` submit to the adopted queue: the caller must
+    /// not use that queue from another thread meanwhile (Vulkan's external synchronization).
     ///
     /// # Safety
     /// The handles must be valid, created as `AdoptInfo` describes, and outlive this context and
@@ -553,6 +555,12 @@ impl Context {
         if (instance.fp_v1_0().get_device_proc_addr)(adopt.device, c"vkCmdPipelineBarrier2".as_ptr()).is_none() {
             return Err(Error::Unsupported("the adopted device does not expose Vulkan 1.3 (vkCmdPipelineBarrier2)".into()));
         }
+        // Everything that can fail before the messenger exists, so that no error leaves it behind.
+        let devices = physical_devices(&instance)?;
+        let index = devices
+            .iter()
+            .position(|&d| d == adopt.physical_device)
+            .ok_or_else(|| Error::invalid("the adopted physical device is not one the adopted instance lists".to_string()))?;
         let sink = Arc::new(MessageSink::default());
         let messenger = if adopt.collect_validation {
             let du = ash::ext::debug_utils::Instance::new(&entry, &instance);
@@ -563,8 +571,6 @@ impl Context {
         } else {
             None
         };
-        let devices = physical_devices(&instance)?;
-        let index = devices.iter().position(|&d| d == adopt.physical_device).unwrap_or(0);
         let mut info = describe(&instance, adopt.physical_device, index);
         // We cannot see which extensions and features the caller enabled: use none of the
         // optional ones.

@@ -23,7 +23,7 @@ pub enum Error {
     #[error("the Khronos validation layer VK_LAYER_KHRONOS_validation is not installed; install vulkan-validationlayers (Debian/Ubuntu), vulkan-validation-layers (Fedora/Arch)")]
     NoValidationLayer,
     /// A call ran out of device or host memory, or an allocation by `gpu-allocator` failed.
-    #[error("out of device memory: {0}")]
+    #[error("out of memory: {0}")]
     OutOfMemory(String),
     /// A call returned `ERROR_DEVICE_LOST`.
     #[error("the Vulkan device was lost (driver reset or crash)")]
@@ -82,7 +82,10 @@ impl Error {
 impl From<gpu_allocator::AllocationError> for Error {
     fn from(e: gpu_allocator::AllocationError) -> Self {
         match e {
-            gpu_allocator::AllocationError::OutOfMemory => Error::OutOfMemory("allocation failed".into()),
+            gpu_allocator::AllocationError::OutOfMemory => Error::OutOfMemory("device memory allocation failed".into()),
+            gpu_allocator::AllocationError::NoCompatibleMemoryTypeFound => {
+                Error::Unsupported("no memory type of this device fits the allocation".into())
+            }
             other => Error::OutOfMemory(other.to_string()),
         }
     }

@@ -45,7 +45,8 @@ fn color_range() -> vk::ImageSubresourceRange {
 }
 
 impl Image {
-    /// An rgba8 storage image in `UNDEFINED` layout; `upload` or `Recorder::to_general` it first.
+    /// An rgba8 storage image in `UNDEFINED` layout: move it to `GENERAL` (`Recorder::image_layout`)
+    /// before a kernel uses it, or make it with its pixels by `from_rgba8`.
     pub fn new(ctx: &Context, width: u32, height: u32, name: &str) -> Result<Image> {
         Self::with_format(ctx, width, height, FORMAT, 4, STORAGE_USAGE, name)
     }

@@ -274,7 +274,9 @@ impl<'a> Recorder<'a> {
 
 impl Context {
     /// Records with `f` into a fresh command buffer, submits it, and waits for it (at most the
-    /// context's timeout: `Error::Timeout`, never forever).
+    /// context's timeout: `Error::Timeout`, never forever). A context's submissions run one at a
+    /// time: its command pool stays locked from recording to the wait, so `f` only records, and
+    /// must not call `submit`, `upload` or `read` of the same context (that would deadlock).
     pub fn submit<R>(&self, f: impl FnOnce(&mut Recorder) -> Result<R>) -> Result<R> {
         let inner = &self.inner;
         if inner.abandoned() {

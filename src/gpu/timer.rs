@@ -27,6 +27,9 @@ impl Timer {
         if ctx.inner.timestamp_valid_bits == 0 {
             return Err(Error::Unsupported("the compute queue has no timestamps (timestampValidBits = 0)".into()));
         }
+        if capacity == 0 {
+            return Err(Error::invalid("a timer for 0 timestamps"));
+        }
         let info = vk::QueryPoolCreateInfo::default().query_type(vk::QueryType::TIMESTAMP).query_count(capacity);
         let pool = unsafe { ctx.inner.device.create_query_pool(&info, None) }.map_err(Error::vk("vkCreateQueryPool"))?;
         Ok(Timer { inner: ctx.inner.clone(), pool, capacity, labels: Vec::new() })
