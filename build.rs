@@ -41,8 +41,12 @@ fn main() {
         let name = rel.with_extension("").to_string_lossy().replace('\\', "/");
         let source = std::fs::read_to_string(file).unwrap();
         let mut opts = shaderc::CompileOptions::new().unwrap();
-        opts.set_target_env(shaderc::TargetEnv::Vulkan, shaderc::EnvVersion::Vulkan1_2 as u32);
-        opts.set_target_spirv(shaderc::SpirvVersion::V1_5);
+        // SPIR-V 1.6 (Vulkan 1.3, which every context requires): gl_SubgroupSize is then the
+        // subgroup's real size, and a workgroup whose width is a multiple of it runs in full
+        // subgroups. Below 1.6 a driver may report 32 lanes and run 8 or 16 (Intel's ANV does),
+        // and every kernel that takes the last lane's total or strides by gl_SubgroupSize breaks.
+        opts.set_target_env(shaderc::TargetEnv::Vulkan, shaderc::EnvVersion::Vulkan1_3 as u32);
+        opts.set_target_spirv(shaderc::SpirvVersion::V1_6);
         opts.set_optimization_level(shaderc::OptimizationLevel::Performance);
         opts.set_warnings_as_errors();
         let inc = include_dir.clone();
@@ -100,7 +104,7 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
 }
 
 fn emit(out: &mut String, ident: &str, name: &str, words: &[u32]) {
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let bytes: Vec<u8> = without_execution_mode_id(words).iter().flat_map(|w| w.to_le_bytes()).collect();
     let refl = rspirv_reflect::Reflection::new_from_spirv(&bytes).unwrap_or_else(|e| panic!("{name}: SPIR-V reflection failed: {e:?}"));
     let sets = refl.get_descriptor_sets().unwrap_or_else(|e| panic!("{name}: {e:?}"));
     let mut bindings = String::new();
@@ -126,6 +130,25 @@ fn emit(out: &mut String, ident: &str, name: &str, words: &[u32]) {
         words_text.join(",")
     )
     .unwrap();
+}
+
+/// The module without its `OpExecutionModeId` instructions, for the reflection only: SPIR-V 1.6
+/// gives a spec-constant workgroup size as `OpExecutionModeId LocalSizeId`, which rspirv 0.12's
+/// loader does not place (it takes it for an instruction outside any function). The bindings and
+/// push constants it reflects do not depend on it; the compiled module keeps it.
+fn without_execution_mode_id(words: &[u32]) -> Vec<u32> {
+    const OP_EXECUTION_MODE_ID: u32 = 331;
+    let mut out = words[..5.min(words.len())].to_vec();
+    let mut i = 5;
+    while i < words.len() {
+        let count = ((words[i] >> 16) as usize).max(1);
+        let end = (i + count).min(words.len());
+        if words[i] & 0xffff != OP_EXECUTION_MODE_ID {
+            out.extend_from_slice(&words[i..end]);
+        }
+        i = end;
+    }
+    out
 }
 
 /// The `SpecId` decorations (`layout(constant_id = N)`, `local_size_x_id = N`) of a module.

@@ -40,7 +40,7 @@ struct Engine {
 impl Engine {
     /// An instance (with the validation layer and synchronization validation if asked), the first
     /// device with a compute queue, and a device with what `Context::adopt` requires: Vulkan 1.3's
-    /// `synchronization2` and `VK_KHR_push_descriptor`.
+    /// `synchronization2`, `maintenance4` and `VK_KHR_push_descriptor`.
     unsafe fn new(validate: bool) -> anyhow::Result<Engine> {
         let entry = ash::Entry::load().map_err(|e| workgroup::gpu::Error::NoLoader(e.to_string()))?;
         let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
@@ -68,7 +68,7 @@ impl Engine {
         let priorities = [1.0];
         let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&priorities)];
         let device_exts = [ash::khr::push_descriptor::NAME.as_ptr()];
-        let mut v13 = vk::PhysicalDeviceVulkan13Features::default().synchronization2(true);
+        let mut v13 = vk::PhysicalDeviceVulkan13Features::default().synchronization2(true).maintenance4(true);
         let device_info =
             vk::DeviceCreateInfo::default().queue_create_infos(&queues).enabled_extension_names(&device_exts).push_next(&mut v13);
         let device = instance.create_device(physical, &device_info, None)?;

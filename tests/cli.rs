@@ -194,11 +194,50 @@ fn a_closed_pipe_is_not_a_panic() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "", "stderr should be empty");
 }
 
+/// A stdout that cannot be written (a full disk) is one line of error, not a panic.
+#[test]
+fn a_full_stdout_is_one_line_of_error() {
+    common::limit_lavapipe_threads();
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("workgroup"))
+        .args(["reduce", "--n", "1000", "--runs", "1", "--variant", "tree"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("cannot write to stdout"), "{stderr}");
+}
+
+/// Options that would be ignored, or outputs that would overwrite each other, are refused.
+#[test]
+fn options_that_cannot_apply_are_refused() {
+    fails_with_one_line(&["--json", "tour"], "the tour prints text");
+    fails_with_one_line(&["--device", "", "devices"], "empty device name");
+    fails_with_one_line(&["study", "--compare", "a.json", "b.json", "--quick"], "cannot be used with");
+    fails_with_one_line(&["study", "--slower", "2"], "--compare");
+    fails_with_one_line(&["study", "--compare", "a.json", "b.json", "--slower", "nan"], "above 1");
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "all", "--csv"], "not a table");
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "all", "--exposure", "5000"], "not with a table");
+    fails_with_one_line(&["--json", "histogram", "--synthetic", "9x9", "--csv"], "give one");
+    fails_with_one_line(&["compact", "--input", "x.npy", "--pass-fraction", "0.5"], "cannot be used with");
+    fails_with_one_line(&["reduce", "--input", "x.npy", "--dist", "normal"], "cannot be used with");
+    let dir = tempfile::tempdir().unwrap();
+    let same = dir.path().join("same.png");
+    let s = same.to_str().unwrap();
+    fails_with_one_line(&["levels", "--synthetic", "9x9", "-o", s, "--chart", s], "name the same file");
+    let same = dir.path().join("same.txt");
+    let s = same.to_str().unwrap();
+    fails_with_one_line(&["sort", "--n", "10", "--variant", "radix", "--indices", "--out", s, "--indices-out", s], "name the same file");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing written");
+}
+
 #[test]
 fn study_and_bandwidth_refuse_bad_input() {
     fails_with_one_line(&["study", "--ops", "nonsense"], "unknown op");
     fails_with_one_line(&["study", "--compare", "nope-a.json", "nope-b.json"], "cannot read");
-    fails_with_one_line(&["study", "--runs", "0"], "at least 1");
+    fails_with_one_line(&["study", "--runs", "0"], "0 is not in 1..");
     fails_with_one_line(&["bandwidth", "--mb", "0"], "at least 1");
     wg().args(["bandwidth", "--mb", "4", "--runs", "2"]).assert().success().stdout(predicate::str::contains("read kernel"));
     // More than any binding (and than u64 bytes): the largest binding, said so.
@@ -281,6 +320,21 @@ fn odd_values_from_the_option_sweep_are_refused_in_one_line() {
     // Zero runs is refused by every command, the number commands too.
     for op in ["reduce", "scan", "compact", "sort"] {
         fails_with_one_line(&[op, "--n", "5", "--runs", "0"], "0 is not in 1..");
+        // So are more runs or warm-ups than any study needs (they once aborted or hung).
+        fails_with_one_line(&[op, "--n", "5", "--runs", "4294967295"], "4294967295 is not in 1..=100000");
+        fails_with_one_line(&[op, "--n", "5", "--warmup", "4294967295"], "4294967295 is not in 0..=10000");
+    }
+    for args in [
+        &["histogram", "--synthetic", "9x9", "--runs", "100001"][..],
+        &["blur", "--synthetic", "9x9", "--runs", "100001"],
+        &["gray", "--synthetic", "9x9", "--runs", "100001"],
+        &["levels", "--synthetic", "9x9", "--runs", "100001"],
+        &["particles", "--runs", "100001"],
+        &["bandwidth", "--runs", "100001"],
+        &["study", "--runs", "100001"],
+        &["study", "--warmup", "10001"],
+    ] {
+        fails_with_one_line(args, "is not in");
     }
     fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "fastest", "--wg", "0"], "workgroup size 0: use 1 to");
     // In a table too: refused before any variant runs, not a skipped row.

@@ -504,8 +504,28 @@ fn cli_bad_input_gives_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let text = dir.path().join("numbers.txt");
     std::fs::write(&text, "1\n2.5\nabc\n").unwrap();
-    fails_with_one_line(&["compact", "--input", text.to_str().unwrap(), "--type", "f32"], "numbers.txt:3: \"abc\" is not a f32 number");
+    fails_with_one_line(&["compact", "--input", text.to_str().unwrap(), "--type", "f32"], "numbers.txt:3: \"abc\" is not an f32 number");
     fails_with_one_line(&["compact", "--n", "10", "--type", "u32", "--pred", "gt:-1"], "predicate \"gt:-1\": \"-1\" is not a u32");
+    // A finite number past f32's range is refused, not read as infinity; "inf" is infinity.
+    fails_with_one_line(&["compact", "--n", "10", "--type", "f32", "--pred", "gt:1e39"], "beyond f32's range");
+    std::fs::write(&text, "1\n1e39\n").unwrap();
+    fails_with_one_line(&["compact", "--input", text.to_str().unwrap(), "--type", "f32"], "numbers.txt:2: \"1e39\" is beyond f32's range");
+    std::fs::write(&text, "1\n-inf\nInfinity\n").unwrap();
+    wg().args(["compact", "--runs", "1", "--pred", "lt:inf", "--input", text.to_str().unwrap(), "--type", "f32"]).assert().success();
+    // A result that disagrees with the CPU is never written (a diagnosis mode that is wrong on
+    // purpose), and an existing file stays as it was.
+    let out = dir.path().join("kept.txt");
+    std::fs::write(&out, "earlier\n").unwrap();
+    let o = out.to_str().unwrap();
+    let args = ["compact", "--n", "100000", "--runs", "1", "--variant", "stable-lookback", "--lookback-diag", "1", "--out", o];
+    fails_with_one_line(&args, "disagree");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 
 // ---- stable-lookback: the look-back kernel itself, and its fallback ----

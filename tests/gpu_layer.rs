@@ -259,7 +259,7 @@ fn adopts_raw_handles_and_leaves_them_alive() {
         let prio = [1.0];
         let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&prio)];
         let dexts = [ash::khr::push_descriptor::NAME.as_ptr()];
-        let mut f13 = vk::PhysicalDeviceVulkan13Features::default().synchronization2(true);
+        let mut f13 = vk::PhysicalDeviceVulkan13Features::default().synchronization2(true).maintenance4(true);
         let dinfo = vk::DeviceCreateInfo::default().queue_create_infos(&queues).enabled_extension_names(&dexts).push_next(&mut f13);
         let device = instance.create_device(physical, &dinfo, None).unwrap();
         let queue = device.get_device_queue(family, 0);
@@ -365,6 +365,36 @@ fn fence_placements_our_shaders_use_keep_barriers_paired() {
             assert_eq!(unwritten, 0, "mode {mode}: invocations never reached their store");
             assert_eq!(stale, 0, "mode {mode}: invocations passed the barrier before invocation 0 wrote");
         }
+    }
+}
+
+/// What every subgroup kernel assumes, on the device the tests run on: workgroups of 64 to 1024
+/// invocations (our kernels' widths, multiples of any subgroup size) run full subgroups, laid
+/// out in order of `gl_LocalInvocationIndex`.
+#[test]
+fn workgroups_run_full_subgroups_in_invocation_order() {
+    let g = gpu();
+    for local in [64u32, 256, 512, 1024] {
+        let groups = 7u32;
+        let k = Kernel::new(&g, &shaders::SELFTEST_FULL_SUBGROUPS, &[(0, local)]).unwrap();
+        let out: Buffer<u32> = Buffer::new(&g, (groups * local) as usize, "full subgroups").unwrap();
+        g.submit(|rec| {
+            rec.fill(&out, 0);
+            rec.barrier(Sync::TransferToCompute);
+            rec.dispatch(&k, [groups, 1, 1], &[out.bind()], &[])?;
+            rec.barrier(Sync::ComputeToTransfer);
+            Ok(())
+        })
+        .unwrap();
+        let got = g.read(&out).unwrap();
+        let bad = got.iter().position(|&v| v != 1);
+        assert_eq!(
+            bad,
+            None,
+            "workgroups of {local}: invocation {:?} saw {:?} (2 + its running lanes, or 0: never ran)",
+            bad,
+            bad.map(|i| got[i])
+        );
     }
 }
 

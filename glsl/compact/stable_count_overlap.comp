@@ -30,8 +30,10 @@ layout(push_constant) uniform Push { uint n; uint threshold; uint out_shift; uin
 #include "compact_common.glsl"
 #define ROUNDS_SPEC // 2 rounds of 512: tiles of 4096, as the scatter's 4 rounds of 256
 #include "stable_tile.glsl"
-// words[2g + wset]: tile g's word in either set, READY | count once published.
-layout(std430, binding = 3) buffer Tiles { uint word_set; uint header[15]; uint words[]; };
+// words[2g + wset]: tile g's word in either set, READY | count once published. `coherent`: the
+// scatter groups of the other dispatch poll these words while this one runs, so the store must
+// not wait in a cache of this multiprocessor (the superblock sums are atomics, coherent anyway).
+layout(std430, binding = 3) coherent buffer Tiles { uint word_set; uint header[15]; uint words[]; };
 // sums[2j + set]: superblock j's word in either set: tiles done << DONE_SHIFT | kept count.
 layout(std430, binding = 8) buffer Supers { uint parity; uint unused; uint sums[]; };
 const uint SUPER_SHIFT = 8u; // 256 tiles per superblock (SUPER_TILES in src/ops/compact.rs)

@@ -6,7 +6,7 @@ pub struct Args {
     #[arg(long, default_value_t = 256)]
     mb: u64,
     /// Timed runs (median reported)
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = super::runs_range())]
     runs: u32,
 }
 

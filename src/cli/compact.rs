@@ -16,7 +16,7 @@ pub struct Args {
     #[arg(long)]
     pub pred: Option<String>,
     /// Generate data where each element passes with this probability (else: --dist)
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["input", "dist"])]
     pub pass_fraction: Option<f64>,
     /// f(x) written for kept elements: identity or negate
     #[arg(long, default_value = "identity")]
@@ -366,9 +366,6 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         }
     }
     g.finish(&ctx)?;
-    if let (Some(path), Some(out)) = (&a.out, &keep_out) {
-        numbers::save(path, ty, out)?;
-    }
     if g.json {
         let v = serde_json::json!({
             "device": ctx.info().name, "n": n, "type": ty.name(), "predicate": pred.describe(ty), "input": source,
@@ -401,6 +398,10 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let bad: Vec<&str> = rows.iter().filter(|r| !r.3).map(|r| r.0.name()).collect();
     if !bad.is_empty() {
         anyhow::bail!("{} disagree(s) with the CPU", bad.join(", "));
+    }
+    // Written only once every variant agreed with the CPU: never a wrong file.
+    if let (Some(path), Some(out)) = (&a.out, &keep_out) {
+        numbers::save(path, ty, out)?;
     }
     Ok(())
 }

@@ -15,7 +15,7 @@ pub struct Args {
     #[arg(long, default_value = "all")]
     variant: String,
     /// Timed runs per variant (median, min, max of GPU timestamps)
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = super::runs_range())]
     runs: u32,
 }
 

@@ -69,7 +69,7 @@ pub struct Args {
     #[arg(long, hide = true)]
     time_clear: Option<bool>,
     /// Timed runs per variant (median reported) with --variant all
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = super::runs_range())]
     runs: u32,
     /// Write the counts as CSV (bin,count) to stdout
     #[arg(long)]
@@ -135,6 +135,16 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         Vec::new()
     };
     let chosen: Option<Variant> = if all || a.variant == "auto" { None } else { Some(a.variant.parse()?) };
+    // A table of variants prints timings, not one set of counts.
+    if all && a.exposure.is_some() {
+        anyhow::bail!("--exposure goes with one variant's counts, not with a table of variants (--variant {})", a.variant);
+    }
+    if all && a.csv {
+        anyhow::bail!("--csv writes one variant's counts, not a table of variants (--variant {})", a.variant);
+    }
+    if a.csv && g.json {
+        anyhow::bail!("--csv and --json both choose what stdout carries: give one");
+    }
     super::check_output_as("--plot", a.plot.as_deref(), "png", "the plot")?;
     if a.texels.is_some() || hdr_file.is_some() {
         let (texels, label) = super::texels_of(&a.input, a.texels.as_deref(), a.size.as_deref(), format)?;

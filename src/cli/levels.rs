@@ -48,7 +48,7 @@ pub struct Args {
     out_dir: Option<PathBuf>,
     /// Timed frames (median, min, max of GPU timestamps, the whole frame and each step; default
     /// 10). Not with --frames, where each frame runs once
-    #[arg(long, conflicts_with = "frames")]
+    #[arg(long, conflicts_with = "frames", value_parser = super::runs_range())]
     runs: Option<u32>,
     /// Keep the pixels in rgba8 storage images (imageLoad / imageStore, as an engine's rendered
     /// frame: `Levels::record_images`) instead of buffers of packed pixels
@@ -124,6 +124,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     super::check_output_as("--output", a.output.as_deref(), "png", "the adjusted image")?;
     super::check_output_as("--chart", a.chart.as_deref(), "png", "the chart")?;
+    super::distinct_outputs(("--output", a.output.as_deref()), ("--chart", a.chart.as_deref()))?;
     if let Some(dir) = &a.frames {
         return frames(g, a, dir, ppm);
     }
@@ -333,6 +334,12 @@ fn frames(g: &Global, a: &Args, dir: &std::path::Path, ppm: u32) -> anyhow::Resu
         }
         if out.canonicalize()? == dir.canonicalize()? {
             anyhow::bail!("--out-dir {}: the frames' own folder; name another one", out.display());
+        }
+        // Each frame is written as its name's stem + .png: two frames of one stem would collide.
+        let mut stems: Vec<_> = files.iter().map(|f| f.file_stem().unwrap_or_default().to_ascii_lowercase()).collect();
+        stems.sort();
+        if let Some(w) = stems.windows(2).find(|w| w[0] == w[1]) {
+            anyhow::bail!("--out-dir: two frames are named {:?} (another extension), and both would be written as its .png", w[0]);
         }
     }
     let ctx = g.context()?;

@@ -77,6 +77,16 @@ enum Command {
 
 /// The variants a `--variant` value names: one, a comma-separated list (as `histogram` takes), or
 /// every one for `all`.
+/// `--runs`: 1 to 100,000 timed runs (more would take hours, and the samples' memory with them).
+pub fn runs_range() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=100_000)
+}
+
+/// `--warmup`: 0 to 10,000 runs before the timed ones.
+pub fn warmup_range() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(0..=10_000)
+}
+
 pub fn variants<V: std::str::FromStr<Err = workgroup::gpu::Error> + Copy>(name: &str, all: &[V]) -> anyhow::Result<Vec<V>> {
     if name == "all" {
         return Ok(all.to_vec());
@@ -104,6 +114,20 @@ pub fn check_output(flag: &str, path: Option<&std::path::Path>) -> anyhow::Resul
     }
     if path.is_dir() {
         anyhow::bail!("{flag} {}: that is a folder; name a file", path.display());
+    }
+    Ok(())
+}
+
+/// Two output options that name the same file would leave only one of their results: refused.
+pub fn distinct_outputs(a: (&str, Option<&std::path::Path>), b: (&str, Option<&std::path::Path>)) -> anyhow::Result<()> {
+    if let ((fa, Some(pa)), (fb, Some(pb))) = (a, b) {
+        let same = match (std::path::absolute(pa), std::path::absolute(pb)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => pa == pb,
+        };
+        if same {
+            anyhow::bail!("{fa} and {fb} name the same file {}: give each its own", pa.display());
+        }
     }
     Ok(())
 }
@@ -248,6 +272,10 @@ impl Global {
 }
 
 fn tour(g: &Global) -> anyhow::Result<()> {
+    if g.json {
+        // Its demos print a dozen reports with titles between: no one JSON document.
+        anyhow::bail!("--json: the tour prints text; give --json to each command instead");
+    }
     println!("== workgroup devices");
     devices::run(g)?;
     println!("\n== workgroup layout --groups 4 2 --local 4 4  (seed 004)");

@@ -13,7 +13,7 @@ pub struct Numbers {
     #[arg(long = "type")]
     pub ty: Option<String>,
     /// Generated distribution: uniform, normal, ones or seq
-    #[arg(long, default_value = "uniform")]
+    #[arg(long, default_value = "uniform", conflicts_with = "input")]
     pub dist: String,
     /// Read the numbers from FILE (.npy, .txt/.csv one per line, else raw little-endian)
     #[arg(long)]
@@ -22,10 +22,10 @@ pub struct Numbers {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Timed runs per variant (median, min, max reported)
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 10, value_parser = super::runs_range())]
     pub runs: u32,
     /// Untimed runs first
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = super::warmup_range())]
     pub warmup: u32,
 }
 

@@ -14,7 +14,7 @@ pub struct Args {
     #[arg(long, default_value = "all")]
     pub variant: String,
     /// Timed runs per variant (each from the spawn state)
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = super::runs_range())]
     pub runs: u32,
 }
 

@@ -67,8 +67,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         })).collect::<Vec<_>>(),
     });
     if let Some(path) = &a.out {
-        std::fs::write(path, serde_json::to_string_pretty(&report)?)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        let text = serde_json::to_string_pretty(&report)?;
+        workgroup::ops::write_atomic(path, |tmp| std::fs::write(tmp, &text).map_err(|e| e.to_string()))?;
     }
     if g.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

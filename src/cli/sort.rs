@@ -42,6 +42,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let (mut vs, auto) = variants_or_auto(&a.variant, &Variant::ALL)?;
     super::check_output("--out", a.out.as_deref())?;
     super::check_output("--indices-out", a.indices_out.as_deref())?;
+    super::distinct_outputs(("--out", a.out.as_deref()), ("--indices-out", a.indices_out.as_deref()))?;
     if a.indices_out.is_some() && !a.indices {
         anyhow::bail!("--indices-out writes the indices that --indices sorts: add --indices");
     }
@@ -96,12 +97,6 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         }
     }
     g.finish(&ctx)?;
-    if let (Some(path), Some(keys)) = (&a.out, &last) {
-        workgroup::ops::numbers::save(path, ty, keys)?;
-    }
-    if let (Some(path), Some(order)) = (&a.indices_out, &last_indices) {
-        workgroup::ops::numbers::save(path, workgroup::ops::reduce::ElemType::U32, order)?;
-    }
     if g.json {
         let v = serde_json::json!({
             "device": ctx.info().name, "n": n, "type": ty.name(), "input": source, "cpu_ms": cpu_ms, "indices": a.indices,
@@ -134,6 +129,13 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let bad: Vec<&str> = rows.iter().filter(|r| !r.2).map(|r| r.0.name()).collect();
     if !bad.is_empty() {
         anyhow::bail!("{} disagree(s) with the CPU", bad.join(", "));
+    }
+    // Written only once every variant agreed with the CPU: never a wrong file.
+    if let (Some(path), Some(keys)) = (&a.out, &last) {
+        workgroup::ops::numbers::save(path, ty, keys)?;
+    }
+    if let (Some(path), Some(order)) = (&a.indices_out, &last_indices) {
+        workgroup::ops::numbers::save(path, workgroup::ops::reduce::ElemType::U32, order)?;
     }
     Ok(())
 }

@@ -13,10 +13,10 @@ pub struct Args {
     #[arg(long, default_value = "study-out")]
     out: PathBuf,
     /// Timed runs per row (median, min, max reported); default 20, 5 with --quick
-    #[arg(long)]
+    #[arg(long, value_parser = super::runs_range())]
     runs: Option<u32>,
     /// Untimed warm-up runs per row
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = super::warmup_range())]
     warmup: u32,
     /// Only these ops (comma-separated), e.g. histogram
     #[arg(long)]
@@ -25,13 +25,14 @@ pub struct Args {
     #[arg(long, value_delimiter = ',')]
     sweep_wg: Vec<u32>,
     /// Compare two study.json files instead of measuring: per-row ratios B/A
-    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    #[arg(long, num_args = 2, value_names = ["A", "B"],
+          conflicts_with_all = ["quick", "out", "runs", "warmup", "ops", "sweep_wg", "shared_device"])]
     compare: Option<Vec<PathBuf>>,
     /// Run every variant on one device instead of a fresh device per variant
     #[arg(long)]
     shared_device: bool,
-    /// With --compare: flag rows more than this many times slower
-    #[arg(long, default_value_t = 1.10)]
+    /// With --compare: flag rows more than this many times slower (above 1)
+    #[arg(long, default_value_t = 1.10, requires = "compare")]
     slower: f64,
 }
 
@@ -50,13 +51,13 @@ fn read_report(p: &Path) -> anyhow::Result<Report> {
 }
 
 fn write_atomic(path: &Path, data: &[u8]) -> anyhow::Result<()> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, data).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-    Ok(())
+    Ok(workgroup::ops::write_atomic(path, |tmp| std::fs::write(tmp, data).map_err(|e| e.to_string()))?)
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
+    if !(a.slower.is_finite() && a.slower > 1.0) {
+        anyhow::bail!("--slower {}: give a factor above 1, e.g. 1.10", a.slower);
+    }
     if let Some(files) = &a.compare {
         let (ra, rb) = (read_report(&files[0])?, read_report(&files[1])?);
         print!("{}", study::compare::markdown(&ra, &rb, a.slower));
@@ -186,7 +187,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         anyhow::bail!("some variant disagreed with the CPU reference (see the table)");
     }
     if interrupted {
-        eprintln!("interrupted: wrote what was measured");
+        // The partial report is written (and says INTERRUPTED), but the study did not finish.
+        anyhow::bail!("interrupted: wrote what was measured into {}", a.out.display());
     }
     Ok(())
 }

@@ -398,6 +398,9 @@ fn choose(infos: &[DeviceInfo], selector: &Option<DeviceSelector>) -> Result<usi
             }
             Ok(*i)
         }
+        Some(DeviceSelector::Name(n)) if n.trim().is_empty() => {
+            Err(Error::NoDevice("an empty device name matches every device: give an index or a part of one name".into()))
+        }
         Some(DeviceSelector::Name(n)) => {
             let needle = n.to_lowercase();
             usable.iter().find(|d| d.name.to_lowercase().contains(&needle)).map(|d| d.index).ok_or_else(|| {
@@ -486,6 +489,10 @@ impl Context {
             if s13.synchronization2 != vk::TRUE {
                 return Err(Error::NoDevice(format!("{} lacks synchronization2", infos[index].name)));
             }
+            // Our SPIR-V 1.6 kernels size their workgroups by specialization (LocalSizeId).
+            if s13.maintenance4 != vk::TRUE {
+                return Err(Error::NoDevice(format!("{} lacks maintenance4", infos[index].name)));
+            }
             let f10 = vk::PhysicalDeviceFeatures::default()
                 .pipeline_statistics_query(base.pipeline_statistics_query == vk::TRUE)
                 .shader_int64(base.shader_int64 == vk::TRUE)
@@ -502,7 +509,7 @@ impl Context {
                 .synchronization2(true)
                 .subgroup_size_control(s13.subgroup_size_control == vk::TRUE)
                 .compute_full_subgroups(s13.compute_full_subgroups == vk::TRUE)
-                .maintenance4(s13.maintenance4 == vk::TRUE);
+                .maintenance4(true);
             let mut fx = vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default().pipeline_executable_info(true);
             let priorities = [1.0f32];
             let queues = [vk::DeviceQueueCreateInfo::default().queue_family_index(family).queue_priorities(&priorities)];
@@ -536,7 +543,10 @@ impl Context {
         Self::finish(entry, instance, physical, device, family, queue, info, ts_bits, exec_props, sink, messenger, true, options.timeout)
     }
 
-    /// Adopts the caller's raw handles (engine mode). Nothing adopted is destroyed on drop. The
+    /// Adopts the caller's raw handles (engine mode): a Vulkan 1.3 device made with
+    /// `synchronization2` and `maintenance4` enabled (our SPIR-V 1.6 kernels size their
+    /// workgroups by specialization, `LocalSizeId`) and VK_KHR_push_descriptor. Nothing adopted is
+    /// destroyed on drop. The
     /// context's own `submit`, `upload` and `read` submit to the adopted queue: the caller must
     /// not use that queue from another thread meanwhile (Vulkan's external synchronization).
     ///

@@ -34,6 +34,9 @@ pub enum Error {
     /// A submission to a context whose earlier submission timed out (`Context::is_abandoned`).
     #[error("an earlier submission of this context timed out and may still be running; wait for it (`Context::wait_idle`) or make a new context")]
     Abandoned,
+    /// Writing a file failed; the message names the file and the system's reason.
+    #[error("{0}")]
+    Io(String),
     /// The caller's input is wrong (a size, range, name, option, binding...); the message says how.
     #[error("invalid input: {0}")]
     InvalidInput(String),

@@ -114,36 +114,27 @@ pub fn load_float(path: &std::path::Path) -> Result<(u32, u32, Vec<f32>)> {
     Ok((w, h, rgba.into_raw()))
 }
 
-/// Writes RGBA8 as PNG, atomically (a temporary file renamed into place: nothing half-written).
+/// Writes RGBA8 as PNG, atomically ([`super::write_atomic`]: nothing half-written).
 pub fn save_png(img: &Rgba8, path: &std::path::Path) -> Result<()> {
-    let tmp = path.with_extension("png.tmp");
-    image::save_buffer_with_format(&tmp, &img.pixels, img.width, img.height, image::ExtendedColorType::Rgba8, image::ImageFormat::Png)
-        .map_err(|e| Error::invalid(format!("cannot write {}: {e}", path.display())))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::invalid(format!("cannot write {}: {e}", path.display()))
+    super::write_atomic(path, |tmp| {
+        image::save_buffer_with_format(tmp, &img.pixels, img.width, img.height, image::ExtendedColorType::Rgba8, image::ImageFormat::Png)
+            .map_err(|e| e.to_string())
     })
 }
 
 /// Writes a half image as OpenEXR (32-bit float channels, every half exact), atomically.
 pub fn save_exr(img: &Rgba16f, path: &std::path::Path) -> Result<()> {
-    let tmp = path.with_extension("exr.tmp");
     let floats = img.to_f32();
-    image::save_buffer_with_format(
-        &tmp,
-        bytemuck::cast_slice(&floats),
-        img.width,
-        img.height,
-        image::ExtendedColorType::Rgba32F,
-        image::ImageFormat::OpenExr,
-    )
-    .map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::invalid(format!("cannot write {}: {e}", path.display()))
-    })?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::invalid(format!("cannot write {}: {e}", path.display()))
+    super::write_atomic(path, |tmp| {
+        image::save_buffer_with_format(
+            tmp,
+            bytemuck::cast_slice(&floats),
+            img.width,
+            img.height,
+            image::ExtendedColorType::Rgba32F,
+            image::ImageFormat::OpenExr,
+        )
+        .map_err(|e| e.to_string())
     })
 }
 

@@ -253,5 +253,5 @@ pub fn save(path: &std::path::Path, ty: ElemType, data: &[u32]) -> Result<()> {
         }
         _ => bytemuck::cast_slice(data).to_vec(),
     };
-    std::fs::write(path, bytes).map_err(|e| Error::invalid(format!("cannot write {}: {e}", path.display())))
+    super::write_atomic(path, |tmp| std::fs::write(tmp, &bytes).map_err(|e| e.to_string()))
 }

@@ -46,11 +46,20 @@ impl ElemType {
     /// Parses one number of this type into bits.
     pub fn parse(self, s: &str) -> Result<u32> {
         let s = s.trim();
-        let bad = || Error::invalid(format!("{s:?} is not a {} number", self.name()));
+        let article = if self == ElemType::U32 { "a" } else { "an" };
+        let bad = || Error::invalid(format!("{s:?} is not {article} {} number", self.name()));
         match self {
             ElemType::U32 => s.parse::<u32>().map_err(|_| bad()),
             ElemType::I32 => s.parse::<i32>().map(|v| v as u32).map_err(|_| bad()),
-            ElemType::F32 => s.parse::<f32>().map(f32::to_bits).map_err(|_| bad()),
+            ElemType::F32 => {
+                let v = s.parse::<f32>().map_err(|_| bad())?;
+                // Rust rounds a finite number past f32's range to infinity; only "inf" means it.
+                let says_infinity = s.trim_start_matches(['+', '-']).to_ascii_lowercase().starts_with("inf");
+                if v.is_infinite() && !says_infinity {
+                    return Err(Error::invalid(format!("{s:?} is beyond f32's range (at most about 3.4e38)")));
+                }
+                Ok(v.to_bits())
+            }
         }
     }
     /// As a JSON value (NaN and infinities as strings).
