@@ -47,7 +47,8 @@ layout(std430, binding = 4) coherent volatile buffer State { uint ticket; uint p
 const uint VALID = 0x80000000u, FAR = 0xFFFFFFFFu;
 const uint CLEAN = 16u, LAST_RANGE = 32u, COUNTED = 64u, TOTAL = 128u, IN_PLACE = 256u; // push flags of the single pass
 // Loop iterations the walks of one invocation may spend (below llvmpipe's 65535; 0 in a test: every
-// walk gives up at once, and the host must say so); on GPUs each walk's own budget.
+// walk gives up at once, and the host must say so). On GPUs, which have no loop limiter, the host
+// gives it times the tiles a group may take, so that a persistent group's walks share it.
 layout(constant_id = 7) const uint WALK_BUDGET = 32768u;
 // Tests only: 1 checks that every tile's status words are 0 when it starts (pad[0] bit 1 if not).
 layout(constant_id = 8) const uint CHECK_STATE = 0u;
@@ -113,11 +114,6 @@ uint look_back(uint gtile) {
     int nearest = int(gtile) - 1;
     uint polls = 0u, lane = gl_SubgroupInvocationID;
     bool done = false;
-    // GPUs have no loop limiter: there the budget bounds each walk, not the sum of a persistent
-    // group's walks (which on a GPU holding few groups could spend it over thousands of tiles).
-    if (GPU_DEVICE == 1u) {
-        spent = 0u;
-    }
     for (; spent < WALK_BUDGET; ++spent) {
         int j = nearest - int(lane);
         uvec4 s = j >= 0 ? status[j] : uvec4(0u);

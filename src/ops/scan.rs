@@ -346,6 +346,16 @@ impl Scanner {
             Variant::SinglePass => {
                 // One status slot per tile of every range (numbered on across ranges).
                 let tiles: usize = (0..capacity).step_by(range).map(|s| (capacity - s).min(range).div_ceil(tile)).sum();
+                // The walks' loop budget is a persistent group's, counted as llvmpipe's loop limiter
+                // counts (over all its tiles). CPU devices take a few tiles a group and keep it; on
+                // GPUs, which have no limiter, it grows with the tiles a group may take (four times
+                // its share of the largest range), so that a walk's bound does not shrink with n.
+                let walk_budget = if ctx.info().device_type == "CPU" || knobs.walk_budget != WALK_BUDGET {
+                    knobs.walk_budget
+                } else {
+                    let share = capacity.min(range).div_ceil(tile).div_ceil((knobs.grid as usize).max(1)).max(1);
+                    (WALK_BUDGET as usize).saturating_mul(4 * share).min(u32::MAX as usize / 2) as u32
+                };
                 let spec = [
                     (0, knobs.local),
                     (1, ty as u32),
@@ -353,7 +363,7 @@ impl Scanner {
                     (3, knobs.per),
                     (4, knobs.stuck_polls),
                     (6, knobs.diag),
-                    (7, knobs.walk_budget),
+                    (7, walk_budget),
                     (8, knobs.check_state as u32),
                     (9, knobs.force_fallback),
                     // GPU_DEVICE. CPU devices: no fence in a walk (Mesa 22's llvmpipe suspends a
