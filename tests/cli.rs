@@ -231,6 +231,8 @@ fn options_that_cannot_apply_are_refused() {
     let s = same.to_str().unwrap();
     fails_with_one_line(&["sort", "--n", "10", "--variant", "radix", "--indices", "--out", s, "--indices-out", s], "name the same file");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing written");
+    // A folder that takes no new file is said before any work (even to root: /proc).
+    fails_with_one_line(&["reduce", "--n", "10", "--out", "/proc/reduce.json"], "cannot write in /proc");
 }
 
 #[test]

@@ -115,6 +115,15 @@ pub fn check_output(flag: &str, path: Option<&std::path::Path>) -> anyhow::Resul
     if path.is_dir() {
         anyhow::bail!("{flag} {}: that is a folder; name a file", path.display());
     }
+    // The file is written beside itself and renamed into place at the end: the folder must take
+    // a new file, known before any work rather than after it.
+    let probe = dir.join(format!(".workgroup-probe-{}", std::process::id()));
+    match std::fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+        }
+        Err(e) => anyhow::bail!("{flag} {}: cannot write in {}: {e}", path.display(), dir.display()),
+    }
     Ok(())
 }
 
