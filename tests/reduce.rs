@@ -260,3 +260,23 @@ fn npy_input_gives_the_type() {
     assert_eq!((report["type"].as_str(), report["cpu"].as_i64()), (Some("i32"), Some(-1995)), "{report}");
     assert!(report["results"].as_array().unwrap().iter().all(|r| r["matches_cpu"] == true), "{report}");
 }
+
+/// Engine mode with n = 0 (an empty set this frame): the identity is the result, and the barrier
+/// the contract asks for after the record (compute to transfer, before a copy) covers it under
+/// synchronization validation, though a transfer wrote it.
+#[test]
+fn record_of_nothing_then_the_contracts_barrier() {
+    let g = gpu();
+    for v in Variant::ALL {
+        let r = Reducer::new(&g, v, ElemType::U32, Op::Min, 1000).unwrap();
+        let input = Buffer::from_slice(&g, &[5u32; 4], "input").unwrap();
+        let (out, copy) = (Buffer::from_slice(&g, &[7u32], "out").unwrap(), Buffer::from_slice(&g, &[9u32], "copy").unwrap());
+        g.submit(|rec| {
+            r.record(rec, &input, 0, &out)?;
+            rec.barrier(Sync::ComputeToTransfer);
+            rec.copy(&out, &copy)
+        })
+        .unwrap();
+        assert_eq!(g.read(&copy).unwrap(), [u32::MAX], "{}", v.name());
+    }
+}

@@ -163,9 +163,11 @@ impl<T: bytemuck::Pod> Buffer<T> {
     pub fn raw(&self) -> vk::Buffer {
         self.raw.raw
     }
-    /// Binds the whole buffer.
+    /// Binds the whole buffer, or its first `maxStorageBufferRange` bytes where it is longer (a
+    /// binding may not reach further; the ops split longer inputs into ranges of their own).
     pub fn bind(&self) -> super::Bind {
-        super::Bind::Buffer { buffer: self.raw.raw, offset: 0, range: self.raw.bytes.max(16) }
+        let limit = self.raw.inner.info.max_storage_buffer_range / 4 * 4;
+        super::Bind::Buffer { buffer: self.raw.raw, offset: 0, range: self.raw.bytes.max(16).min(limit.max(16)) }
     }
     /// Binds the elements `start..end` (offset must meet minStorageBufferOffsetAlignment). A
     /// binding cannot be empty: an empty range (`end <= start`) binds the buffer's first 4 bytes,

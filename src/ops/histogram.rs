@@ -438,7 +438,7 @@ pub struct Histogram {
 
 /// Rows per band so that a band's pixels (and its chunks) fit one binding and one dispatch.
 fn band_rows(variant: Variant, params: &Params, width: u32, max_range: u64, max_count: u32) -> u32 {
-    let row_bytes = width as u64 * 4;
+    let row_bytes = (width as u64 * 4).max(4);
     let mut rows = ((max_range - 64) / row_bytes).max(1);
     if matches!(variant, Variant::ChunksSum | Variant::ChunksReduce) {
         let c = params.chunk;
@@ -617,6 +617,9 @@ impl Histogram {
                 if self.variant.reads_image() || self.variant.reads_sampled() {
                     return Err(Error::invalid(format!("{} reads an image, not a buffer", self.variant.name())));
                 }
+                if width == 0 || height == 0 {
+                    return Ok(()); // no pixels: nothing to add (`record` has zeroed the bins)
+                }
                 let rows_per_band = band_rows(self.variant, &self.params, width, self.max_range, info.max_workgroup_count[1]);
                 let mut row = 0u32;
                 let mut first = true;
@@ -656,8 +659,18 @@ impl Histogram {
         let (gx, gy) = (width.div_ceil(c.width), rows.div_ceil(c.height));
         let count = gx * gy;
         let nbins = self.params.bins as usize;
+        if count as usize * nbins > chunks.len() {
+            return Err(Error::invalid(format!(
+                "a {width}-pixel-wide band of {rows} rows needs {count} chunks; this histogram was made for {} \
+                 (Histogram::new's max_width and max_height)",
+                chunks.len() / nbins
+            )));
+        }
         let chunk_bind = chunks.bind_range(0, count as usize * nbins);
         let sum = self.sum.as_ref().expect("sum kernel");
+        // The chunks are this histogram's scratch: a record before this one in the same command
+        // buffer may still be summing them.
+        rec.barrier(Sync::ComputeToCompute);
         // Step 4: each workgroup counts its chunk into shared bins and copies them to its slot.
         rec.dispatch(&self.main, [gx, gy, 1], &[px, chunk_bind], bytemuck::cast_slice(&[width, rows]))?;
         rec.barrier(Sync::ComputeToCompute);

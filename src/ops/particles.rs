@@ -85,6 +85,7 @@ impl Particles {
         if state.len() < 2 * n {
             return Err(Error::invalid(format!("{n} particles need {} uvec4, the state holds {}", 2 * n, state.len())));
         }
+        check(rec.context(), n)?;
         let groups = (n as u64).div_ceil(self.local as u64);
         let max_x = rec.context().info().max_workgroup_count[0] as u64;
         let grid = [groups.min(max_x) as u32, groups.div_ceil(max_x) as u32, 1];

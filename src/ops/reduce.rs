@@ -267,6 +267,9 @@ impl Reducer {
         }
         if n == 0 {
             rec.fill_raw(output.raw(), 0, 4, self.op.identity(self.ty));
+            // A transfer wrote the result: this barrier chains it to the compute-stage barrier
+            // the contract asks the caller to add after.
+            rec.barrier(Sync::TransferToCompute);
             return Ok(());
         }
         let ranges: Vec<(usize, usize)> = (0..n).step_by(self.range).map(|s| (s, (s + self.range).min(n))).collect();
@@ -344,7 +347,7 @@ impl Reducer {
     /// writes it), so nothing goes back to the host between the step that counts and this one.
     /// The count is clamped to the reducer's capacity and the input's length; a count of 0
     /// writes `op.identity(ty)`. Single pass only, and inputs of one range (up to
-    /// [`range`](Reducer::range) elements: 2^30 on a GPU with 4 GiB bindings).
+    /// [`range`](Reducer::range) elements: 2^29 on a GPU whose bindings reach 4 GiB - 1).
     ///
     /// Barrier contract: as `record`'s, and `count` too must be written and visible to
     /// compute-shader reads before.

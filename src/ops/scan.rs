@@ -640,7 +640,7 @@ impl Scanner {
     /// writes it), so nothing goes back to the host between the step that counts and the scan.
     /// The count is clamped to the scanner's capacity and the lengths of `input` and `output`;
     /// nothing past it is read or written. Single pass only, and inputs of one range (up to
-    /// [`range`](Scanner::range) elements: 2^30 on a GPU with 4 GiB bindings).
+    /// [`range`](Scanner::range) elements: 2^29 on a GPU whose bindings reach 4 GiB - 1).
     ///
     /// Barrier contract: as `record`'s, and `count` too must be written and visible to
     /// compute-shader reads before.
