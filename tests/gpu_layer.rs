@@ -91,6 +91,15 @@ fn spec_and_push_constants_change_the_result() {
     assert!(g.read(&yb).unwrap().iter().enumerate().all(|(i, &v)| v == i as u32 * 2 + 7));
     let outside = Kernel::with_subgroup_size(&g, &shaders::SELFTEST_SCALE_ADD, &[(0, 64)], Some(info.max_subgroup_size * 2));
     assert!(matches!(outside, Err(Error::Unsupported(_))));
+    // The workgroup size is read from the SPIR-V with the specialization applied, and one past
+    // the device's limits is refused instead of made into an invalid pipeline.
+    assert_eq!(shaders::SELFTEST_SCALE_ADD.workgroup_size(&[(0, 96)]), Some([96, 1, 1]));
+    assert_eq!(shaders::SELFTEST_DIVERGENT_FENCE.workgroup_size(&[]), Some([64, 1, 1]));
+    assert_eq!(shaders::GRAY_ROW_MAJOR.workgroup_size(&[]), Some([16, 16, 1]));
+    assert!(shaders::ALL.iter().all(|s| s.workgroup_size(&[]).is_some()), "every kernel's size is readable");
+    let too_wide = info.max_workgroup_invocations * 2;
+    let refused = Kernel::new(&g, &shaders::SELFTEST_SCALE_ADD, &[(0, too_wide)]);
+    assert!(matches!(&refused, Err(Error::Unsupported(m)) if m.contains("workgroups of")), "{:?}", refused.err());
 }
 
 /// Two dependent dispatches: x -> y -> z. With the barrier, validation is silent; without it,

@@ -72,6 +72,17 @@ impl Kernel {
                 ctx.info().name
             )));
         }
+        if let Some(size) = shader.workgroup_size(spec) {
+            let info = ctx.info();
+            let total = size.iter().map(|&d| d as u64).product::<u64>();
+            let fits = size.iter().zip(info.max_workgroup_size).all(|(&d, m)| d <= m);
+            if size.contains(&0) || !fits || total > info.max_workgroup_invocations as u64 {
+                return Err(Error::Unsupported(format!(
+                    "kernel {} in workgroups of {}x{}x{}: {} allows at most {:?} and {} invocations",
+                    shader.name, size[0], size[1], size[2], info.name, info.max_workgroup_size, info.max_workgroup_invocations
+                )));
+            }
+        }
         if let Some(size) = subgroup {
             let info = ctx.info();
             if !info.subgroup_size_control {

@@ -53,6 +53,52 @@ impl ShaderInfo {
         caps
     }
 
+    /// The workgroup size the module declares, with `spec` (`(constant_id, value)`) applied where
+    /// it is given by specialization constants (`local_size_x_id`, SPIR-V 1.6's `LocalSizeId`);
+    /// `None` where the module says none we can read.
+    pub fn workgroup_size(&self, spec: &[(u32, u32)]) -> Option<[u32; 3]> {
+        const OP_EXECUTION_MODE: u32 = 16;
+        const OP_EXECUTION_MODE_ID: u32 = 331;
+        const OP_DECORATE: u32 = 71;
+        const OP_CONSTANT: u32 = 43;
+        const OP_SPEC_CONSTANT: u32 = 50;
+        const MODE_LOCAL_SIZE: u32 = 17;
+        const MODE_LOCAL_SIZE_ID: u32 = 38;
+        const DECORATION_SPEC_ID: u32 = 1;
+        let w = self.spirv;
+        let (mut literal, mut ids) = (None, None);
+        let mut spec_id_of = std::collections::HashMap::new();
+        let mut value_of = std::collections::HashMap::new();
+        let mut i = 5;
+        while i < w.len() {
+            let count = (w[i] >> 16) as usize;
+            let end = i + count.max(1);
+            if end > w.len() {
+                break;
+            }
+            match (w[i] & 0xffff, count) {
+                (OP_EXECUTION_MODE, 6) if w[i + 2] == MODE_LOCAL_SIZE => literal = Some([w[i + 3], w[i + 4], w[i + 5]]),
+                (OP_EXECUTION_MODE_ID, 6) if w[i + 2] == MODE_LOCAL_SIZE_ID => ids = Some([w[i + 3], w[i + 4], w[i + 5]]),
+                (OP_DECORATE, 4) if w[i + 2] == DECORATION_SPEC_ID => {
+                    spec_id_of.insert(w[i + 1], w[i + 3]);
+                }
+                (OP_CONSTANT | OP_SPEC_CONSTANT, 4) => {
+                    value_of.insert(w[i + 2], w[i + 3]);
+                }
+                _ => {}
+            }
+            i = end;
+        }
+        if let Some(ids) = ids {
+            let value = |id: u32| match spec_id_of.get(&id).and_then(|sid| spec.iter().find(|(k, _)| k == sid)) {
+                Some(&(_, v)) => Some(v),
+                None => value_of.get(&id).copied(),
+            };
+            return Some([value(ids[0])?, value(ids[1])?, value(ids[2])?]);
+        }
+        literal
+    }
+
     /// What this kernel needs and `device` does not offer: subgroup operations in compute
     /// shaders (named as `DeviceInfo::subgroup_operations` names them), partitioned subgroups,
     /// the subgroup clock. Empty where it can run. A pipeline made anyway would be invalid usage,
