@@ -293,6 +293,9 @@ fn output_paths_are_checked_before_any_work() {
     }
     fails_with_one_line(&["gray", photo, "-o", folder], "folder");
     fails_with_one_line(&["reduce", "--n", "10", "--out", folder], "folder");
+    // reduce's --out is its JSON report: a name saying otherwise is refused.
+    let npy = dir.path().join("r.npy");
+    fails_with_one_line(&["reduce", "--n", "10", "--out", npy.to_str().unwrap()], "name it *.json");
     assert!(!dir.path().join("missing").exists());
 }
 

@@ -207,8 +207,12 @@ impl ImageInput {
 /// `--size WxH`.
 pub fn parse_size(size: &str) -> anyhow::Result<(u32, u32)> {
     let bad = || anyhow::anyhow!("--size {size:?}: give WxH, e.g. 1920x1080");
-    let (w, h) = size.split_once('x').ok_or_else(bad)?;
-    Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?))
+    let (w, h) = size.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if w == 0 || h == 0 {
+        anyhow::bail!("--size {size}: an image needs at least one pixel each way");
+    }
+    Ok((w, h))
 }
 
 /// The ops' input as texels of `format`, with a description: a raw dump (`raw`, of `size`, in

@@ -32,7 +32,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let ty = a.numbers.ty()?;
     let op: Op = a.op.parse()?;
     let vs = variants(&a.variant, &Variant::ALL)?;
-    super::check_output("--out", a.out.as_deref())?;
+    super::check_output_as("--out", a.out.as_deref(), "json", "the report")?;
     let (data, source) = a.numbers.load(a.n, ty)?;
     let ctx = g.context()?;
     let n = data.len();
