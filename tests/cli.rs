@@ -221,6 +221,7 @@ fn options_that_cannot_apply_are_refused() {
     fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "all", "--csv"], "not a table");
     fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "all", "--exposure", "5000"], "not with a table");
     fails_with_one_line(&["--json", "histogram", "--synthetic", "9x9", "--csv"], "give one");
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "auto,cpu"], "auto and all stand alone");
     fails_with_one_line(&["compact", "--input", "x.npy", "--pass-fraction", "0.5"], "cannot be used with");
     fails_with_one_line(&["reduce", "--input", "x.npy", "--dist", "normal"], "cannot be used with");
     let dir = tempfile::tempdir().unwrap();

@@ -130,6 +130,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let listed: Vec<Variant> = if a.variant == "all" {
         Variant::ALL.to_vec()
     } else if all {
+        if a.variant.split(',').any(|v| matches!(v.trim(), "auto" | "all")) {
+            anyhow::bail!("--variant {}: auto and all stand alone; a list names variants", a.variant);
+        }
         a.variant.split(',').map(|v| v.trim().parse()).collect::<Result<_, _>>()?
     } else {
         Vec::new()
