@@ -445,6 +445,13 @@ fn kernels_name_the_subgroup_operations_they_need() {
     poor = info.clone();
     poor.subgroup_partitioned = false;
     assert_eq!(shaders::HISTOGRAM_FASTEST_PARTITIONED.unmet_needs(&poor), ["partitioned"]);
+    if !info.subgroup_partitioned {
+        let refused = Kernel::new(&g, &shaders::HISTOGRAM_FASTEST_PARTITIONED, &[]).err().map(|e| e.to_string());
+        assert!(
+            refused.as_deref().is_some_and(|m| m.contains("needs partitioned subgroups (VK_NV_shader_subgroup_partitioned)")),
+            "{refused:?}"
+        );
+    }
     poor.shader_clock = false;
     assert_eq!(shaders::TIMER_SM_CLOCK.unmet_needs(&poor), ["shader clock"]);
 }

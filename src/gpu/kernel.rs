@@ -57,18 +57,10 @@ impl Kernel {
         }
         let unmet = shader.unmet_needs(ctx.info());
         if !unmet.is_empty() {
-            let named: Vec<String> = unmet
-                .iter()
-                .map(|n| match *n {
-                    "partitioned" => "partitioned subgroups (VK_NV_shader_subgroup_partitioned)".to_string(),
-                    "shader clock" => "the subgroup clock (VK_KHR_shader_clock)".to_string(),
-                    op => format!("subgroup {op} operations"),
-                })
-                .collect();
             return Err(Error::Unsupported(format!(
                 "kernel {} needs {} in compute shaders, which {} does not offer",
                 shader.name,
-                named.join(", "),
+                super::shader::needs_in_words(&unmet),
                 ctx.info().name
             )));
         }

@@ -38,19 +38,23 @@ pub struct ShaderInfo {
 }
 
 impl ShaderInfo {
+    /// The module's instructions after the header, each as its words (opcode and word count
+    /// first); a truncated last instruction ends the walk.
+    fn instructions(&self) -> impl Iterator<Item = &'static [u32]> {
+        let w = self.spirv;
+        let mut i = 5.min(w.len());
+        std::iter::from_fn(move || {
+            let count = ((*w.get(i)? >> 16) as usize).max(1);
+            let inst = w.get(i..i + count)?;
+            i += count;
+            Some(inst)
+        })
+    }
+
     /// The SPIR-V capabilities the module declares (`OpCapability`).
     pub fn capabilities(&self) -> Vec<u32> {
         const OP_CAPABILITY: u32 = 17;
-        let mut caps = Vec::new();
-        let mut i = 5; // past the header
-        while i < self.spirv.len() {
-            let count = (self.spirv[i] >> 16) as usize;
-            if self.spirv[i] & 0xffff == OP_CAPABILITY && count == 2 && i + 1 < self.spirv.len() {
-                caps.push(self.spirv[i + 1]);
-            }
-            i += count.max(1);
-        }
-        caps
+        self.instructions().filter(|inst| inst[0] & 0xffff == OP_CAPABILITY && inst.len() == 2).map(|inst| inst[1]).collect()
     }
 
     /// The workgroup size the module declares, with `spec` (`(constant_id, value)`) applied where
@@ -65,29 +69,21 @@ impl ShaderInfo {
         const MODE_LOCAL_SIZE: u32 = 17;
         const MODE_LOCAL_SIZE_ID: u32 = 38;
         const DECORATION_SPEC_ID: u32 = 1;
-        let w = self.spirv;
         let (mut literal, mut ids) = (None, None);
         let mut spec_id_of = std::collections::HashMap::new();
         let mut value_of = std::collections::HashMap::new();
-        let mut i = 5;
-        while i < w.len() {
-            let count = (w[i] >> 16) as usize;
-            let end = i + count.max(1);
-            if end > w.len() {
-                break;
-            }
-            match (w[i] & 0xffff, count) {
-                (OP_EXECUTION_MODE, 6) if w[i + 2] == MODE_LOCAL_SIZE => literal = Some([w[i + 3], w[i + 4], w[i + 5]]),
-                (OP_EXECUTION_MODE_ID, 6) if w[i + 2] == MODE_LOCAL_SIZE_ID => ids = Some([w[i + 3], w[i + 4], w[i + 5]]),
-                (OP_DECORATE, 4) if w[i + 2] == DECORATION_SPEC_ID => {
-                    spec_id_of.insert(w[i + 1], w[i + 3]);
+        for w in self.instructions() {
+            match (w[0] & 0xffff, w.len()) {
+                (OP_EXECUTION_MODE, 6) if w[2] == MODE_LOCAL_SIZE => literal = Some([w[3], w[4], w[5]]),
+                (OP_EXECUTION_MODE_ID, 6) if w[2] == MODE_LOCAL_SIZE_ID => ids = Some([w[3], w[4], w[5]]),
+                (OP_DECORATE, 4) if w[2] == DECORATION_SPEC_ID => {
+                    spec_id_of.insert(w[1], w[3]);
                 }
                 (OP_CONSTANT | OP_SPEC_CONSTANT, 4) => {
-                    value_of.insert(w[i + 2], w[i + 3]);
+                    value_of.insert(w[2], w[3]);
                 }
                 _ => {}
             }
-            i = end;
         }
         if let Some(ids) = ids {
             let value = |id: u32| match spec_id_of.get(&id).and_then(|sid| spec.iter().find(|(k, _)| k == sid)) {
@@ -102,34 +98,37 @@ impl ShaderInfo {
     /// What this kernel needs and `device` does not offer: subgroup operations in compute
     /// shaders (named as `DeviceInfo::subgroup_operations` names them), partitioned subgroups,
     /// the subgroup clock. Empty where it can run. A pipeline made anyway would be invalid usage,
-    /// so `Kernel::new` refuses it with these names.
+    /// so `Kernel::new` refuses it, saying what is missing ([`needs_in_words`]).
     pub fn unmet_needs(&self, device: &super::DeviceInfo) -> Vec<&'static str> {
-        unmet_needs(&self.capabilities(), device)
+        let caps = self.capabilities();
+        let offered = |name: &str| match name {
+            "partitioned" => device.subgroup_partitioned,
+            "shader clock" => device.shader_clock,
+            _ => device.subgroup_in_compute && device.subgroup_operations.iter().any(|o| o == name),
+        };
+        NEEDS.iter().filter(|(cap, name, _)| caps.contains(cap) && !offered(name)).map(|(_, name, _)| *name).collect()
     }
 }
 
-/// SPIR-V capabilities that ask for a device feature or property beyond Vulkan 1.3's core, and
-/// its name as `DeviceInfo` gives it.
-const NEEDS: &[(u32, &str)] = &[
-    (61, "basic"),            // GroupNonUniform
-    (62, "vote"),             // GroupNonUniformVote
-    (63, "arithmetic"),       // GroupNonUniformArithmetic
-    (64, "ballot"),           // GroupNonUniformBallot
-    (65, "shuffle"),          // GroupNonUniformShuffle
-    (66, "shuffle_relative"), // GroupNonUniformShuffleRelative
-    (67, "clustered"),        // GroupNonUniformClustered
-    (68, "quad"),             // GroupNonUniformQuad
-    (5297, "partitioned"),    // GroupNonUniformPartitionedNV
-    (5055, "shader clock"),   // ShaderClockKHR
+/// SPIR-V capabilities that ask for a device feature or property beyond Vulkan 1.3's core: the
+/// capability, its name as `DeviceInfo` gives it, and what it is in words.
+const NEEDS: &[(u32, &str, &str)] = &[
+    (61, "basic", "subgroup basic operations"),                       // GroupNonUniform
+    (62, "vote", "subgroup vote operations"),                         // GroupNonUniformVote
+    (63, "arithmetic", "subgroup arithmetic operations"),             // GroupNonUniformArithmetic
+    (64, "ballot", "subgroup ballot operations"),                     // GroupNonUniformBallot
+    (65, "shuffle", "subgroup shuffle operations"),                   // GroupNonUniformShuffle
+    (66, "shuffle_relative", "subgroup shuffle_relative operations"), // GroupNonUniformShuffleRelative
+    (67, "clustered", "subgroup clustered operations"),               // GroupNonUniformClustered
+    (68, "quad", "subgroup quad operations"),                         // GroupNonUniformQuad
+    (5297, "partitioned", "partitioned subgroups (VK_NV_shader_subgroup_partitioned)"), // GroupNonUniformPartitionedNV
+    (5055, "shader clock", "the subgroup clock (VK_KHR_shader_clock)"), // ShaderClockKHR
 ];
 
-fn unmet_needs(capabilities: &[u32], device: &super::DeviceInfo) -> Vec<&'static str> {
-    let offered = |name: &str| match name {
-        "partitioned" => device.subgroup_partitioned,
-        "shader clock" => device.shader_clock,
-        _ => device.subgroup_in_compute && device.subgroup_operations.iter().any(|o| o == name),
-    };
-    NEEDS.iter().filter(|(cap, name)| capabilities.contains(cap) && !offered(name)).map(|(_, name)| *name).collect()
+/// The needs `unmet_needs` names, in words, comma-separated.
+pub fn needs_in_words(names: &[&str]) -> String {
+    let words: Vec<&str> = names.iter().filter_map(|n| NEEDS.iter().find(|(_, name, _)| name == n).map(|(_, _, w)| *w)).collect();
+    words.join(", ")
 }
 
 /// Looks a shader up by name (`"layout/linear_index"`).
