@@ -380,6 +380,13 @@ fn cli_png_json_and_bad_input() {
     std::fs::create_dir_all(&fresh).unwrap();
     fails_with_one_line(&["levels", "--frames", frames_arg, "--out-dir", fresh.to_str().unwrap()], "51x30");
     assert_eq!(std::fs::read_dir(&fresh).unwrap().count(), 0, "frames written before a frame of another size");
+    // A frame that cannot be decoded after three that can (its header intact, its data cut):
+    // nothing is written either, and no temporary file is left.
+    let whole = std::fs::read(frames_dir.join("001.png")).unwrap();
+    std::fs::write(frames_dir.join("002b.png"), &whole[..whole.len() / 2]).unwrap();
+    fails_with_one_line(&["levels", "--frames", frames_arg, "--out-dir", fresh.to_str().unwrap()], "002b.png");
+    let left: Vec<_> = std::fs::read_dir(&fresh).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    assert!(left.is_empty(), "files left after a frame that cannot be decoded: {left:?}");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--video", "3", "--chart", "c.png"], "cannot be used");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip", "50"], "clip");
     fails_with_one_line(&["levels", "--synthetic", "8x8", "--clip=-1"], "clip");

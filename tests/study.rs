@@ -17,6 +17,13 @@ fn quick_study_writes_md_csv_json_png_that_follow_the_schema() {
     for f in ["study.md", "study.csv", "study.json", "histogram-natural.png"] {
         assert!(dir.path().join(f).exists(), "{f} missing");
     }
+    // Written through temporary files, all placed at the end: none is left.
+    let temps: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+        .collect();
+    assert!(temps.is_empty(), "{temps:?}");
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("study.json")).unwrap()).unwrap();
     let schema: serde_json::Value = serde_json::from_str(include_str!("../docs/study.schema.json")).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();

@@ -155,13 +155,15 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let chart_ok = !with_chart || out.chart.as_ref() == Some(&want.chart);
     let all_ok = levels_ok && image_ok && chart_ok;
     if all_ok {
-        // Only results that match the CPU are written.
+        // Only results that match the CPU are written, both or neither.
+        let mut files = workgroup::ops::StagedFiles::new();
         if let Some(path) = &a.output {
-            images::save_png(&out.image, path)?;
+            files.write(path, |tmp| images::write_png(&out.image, tmp))?;
         }
         if let Some(path) = &a.chart {
-            images::save_png(&want.chart, path)?;
+            files.write(path, |tmp| images::write_png(&want.chart, tmp))?;
         }
+        files.commit()?;
     }
     let ms = t.frame.median_ns * 1e-6;
     let fps = if ms > 0.0 { 1000.0 / ms } else { 0.0 };
@@ -347,6 +349,9 @@ fn frames(g: &Global, a: &Args, dir: &std::path::Path, ppm: u32) -> anyhow::Resu
     let mut reference = workgroup::cpu::levels::VideoReference::new(ppm);
     let started = std::time::Instant::now();
     let (mut following, mut first_ns, mut applied) = (Vec::new(), 0.0, Vec::new());
+    // The frames are placed only once every one has matched the CPU: a frame that cannot be
+    // decoded or that disagrees leaves the folder as it was.
+    let mut written = workgroup::ops::StagedFiles::new();
     for (k, f) in files.iter().enumerate() {
         let img = images::load(f)?;
         let (out, ns) = stream.next(&img)?;
@@ -362,10 +367,11 @@ fn frames(g: &Global, a: &Args, dir: &std::path::Path, ppm: u32) -> anyhow::Resu
         }
         if let Some(out_dir) = &a.out_dir {
             let name = f.file_stem().map(|s| s.to_os_string()).unwrap_or_default();
-            images::save_png(&out, &out_dir.join(name).with_extension("png"))?;
+            written.write(&out_dir.join(name).with_extension("png"), |tmp| images::write_png(&out, tmp))?;
         }
     }
     g.finish(&ctx)?;
+    written.commit()?;
     let wall = started.elapsed().as_secs_f64();
     let t = workgroup::gpu::Timing::from_samples(following);
     let fps = if t.median_ns > 0.0 { 1e9 / t.median_ns } else { 0.0 };

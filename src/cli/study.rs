@@ -50,10 +50,6 @@ fn read_report(p: &Path) -> anyhow::Result<Report> {
     Ok(report)
 }
 
-fn write_atomic(path: &Path, data: &[u8]) -> anyhow::Result<()> {
-    Ok(workgroup::ops::write_atomic(path, |tmp| std::fs::write(tmp, data).map_err(|e| e.to_string()))?)
-}
-
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if !(a.slower.is_finite() && a.slower > 1.0) {
         anyhow::bail!("--slower {}: give a factor above 1, e.g. 1.10", a.slower);
@@ -168,10 +164,14 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         interrupted,
     };
     let md = study::markdown(&report);
-    write_atomic(&a.out.join("study.md"), md.as_bytes())?;
-    write_atomic(&a.out.join("study.csv"), study::csv(&report).as_bytes())?;
-    write_atomic(&a.out.join("study.json"), serde_json::to_string_pretty(&report)?.as_bytes())?;
-    let charts = study::charts::write(&report, &a.out).map_err(|e| anyhow::anyhow!("charts: {e}"))?;
+    // The report's files and charts are placed together, or none of them.
+    let mut files = workgroup::ops::StagedFiles::new();
+    let json = serde_json::to_string_pretty(&report)?;
+    for (name, text) in [("study.md", md.clone()), ("study.csv", study::csv(&report)), ("study.json", json)] {
+        files.write(&a.out.join(name), |tmp| std::fs::write(tmp, text).map_err(|e| e.to_string()))?;
+    }
+    let charts = study::charts::write(&report, &a.out, &mut files)?;
+    files.commit()?;
     g.finish(&ctx)?;
     let case_messages: usize = sinks.lock().map(|s| s.iter().map(|k| k.messages.lock().map(|m| m.len()).unwrap_or(0)).sum()).unwrap_or(0);
     if case_messages > 0 {

@@ -116,10 +116,14 @@ pub fn load_float(path: &std::path::Path) -> Result<(u32, u32, Vec<f32>)> {
 
 /// Writes RGBA8 as PNG, atomically ([`super::write_atomic`]: nothing half-written).
 pub fn save_png(img: &Rgba8, path: &std::path::Path) -> Result<()> {
-    super::write_atomic(path, |tmp| {
-        image::save_buffer_with_format(tmp, &img.pixels, img.width, img.height, image::ExtendedColorType::Rgba8, image::ImageFormat::Png)
-            .map_err(|e| e.to_string())
-    })
+    super::write_atomic(path, |tmp| write_png(img, tmp))
+}
+
+/// Writes `img` as PNG into the file `path` as it is (for [`StagedFiles`](super::StagedFiles),
+/// whose temporary file it fills); the error in words.
+pub fn write_png(img: &Rgba8, path: &std::path::Path) -> std::result::Result<(), String> {
+    image::save_buffer_with_format(path, &img.pixels, img.width, img.height, image::ExtendedColorType::Rgba8, image::ImageFormat::Png)
+        .map_err(|e| e.to_string())
 }
 
 /// Writes a half image as OpenEXR (32-bit float channels, every half exact), atomically.

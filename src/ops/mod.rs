@@ -48,19 +48,70 @@ pub(crate) fn check_one_range(what: &str, bound: usize, range: usize) -> crate::
     Ok(())
 }
 
-/// Writes `path` atomically: `write` fills a temporary file of its own beside it (a hidden
-/// `.NAME.PID.N.tmp`, so no file of the user's is touched), which is renamed over `path` once
-/// complete. On any error the temporary file is removed and `path` is left as it was: nothing
-/// half-written. The error (`Error::Io`) names `path` and the system's reason.
+/// Files written as one: each is written to a temporary file of its own beside its path (a
+/// hidden `.STEM.PID.N.tmp.EXT`, so no file of the user's is touched, and the extension kept for
+/// writers that choose a format by it), and [`commit`](StagedFiles::commit) renames them all into
+/// place. Dropped without `commit` (an error on the way), it removes its temporary files: nothing
+/// half-written, and the paths left as they were. Renames within one folder do not fail once
+/// their files are written, so `commit` places all or, in that rare case, says which it could not.
+#[derive(Default)]
+pub struct StagedFiles {
+    staged: Vec<(std::path::PathBuf, std::path::PathBuf)>,
+}
+
+impl StagedFiles {
+    /// No files yet.
+    pub fn new() -> StagedFiles {
+        StagedFiles::default()
+    }
+
+    /// `write` fills the temporary file of `path`. On its error the temporary file is removed
+    /// and the error (`Error::Io`) names `path` and the reason; the files staged before stay
+    /// staged (dropping `self` removes them).
+    pub fn write(&mut self, path: &std::path::Path, write: impl FnOnce(&std::path::Path) -> Result<(), String>) -> crate::gpu::Result<()> {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let stem = path.file_stem().ok_or_else(|| crate::gpu::Error::invalid(format!("{} names no file", path.display())))?;
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut name = format!(".{}.{}.{n}.tmp", stem.to_string_lossy(), std::process::id());
+        if let Some(ext) = path.extension() {
+            name = format!("{name}.{}", ext.to_string_lossy());
+        }
+        let tmp = path.with_file_name(name);
+        if let Err(reason) = write(&tmp) {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(crate::gpu::Error::Io(format!("cannot write {}: {reason}", path.display())));
+        }
+        self.staged.push((tmp, path.to_path_buf()));
+        Ok(())
+    }
+
+    /// Renames every staged file over its path, in the order they were written.
+    pub fn commit(mut self) -> crate::gpu::Result<()> {
+        let staged = std::mem::take(&mut self.staged);
+        for (k, (tmp, path)) in staged.iter().enumerate() {
+            if let Err(e) = std::fs::rename(tmp, path) {
+                self.staged = staged[k..].to_vec(); // removed on drop
+                return Err(crate::gpu::Error::Io(format!("cannot write {}: {e}", path.display())));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for StagedFiles {
+    fn drop(&mut self) {
+        for (tmp, _) in &self.staged {
+            let _ = std::fs::remove_file(tmp);
+        }
+    }
+}
+
+/// Writes `path` atomically: `write` fills a temporary file of its own beside it (as
+/// [`StagedFiles`]), which is renamed over `path` once complete. On any error the temporary file
+/// is removed and `path` is left as it was: nothing half-written. The error (`Error::Io`) names
+/// `path` and the system's reason.
 pub fn write_atomic(path: &std::path::Path, write: impl FnOnce(&std::path::Path) -> Result<(), String>) -> crate::gpu::Result<()> {
-    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let name = path.file_name().ok_or_else(|| crate::gpu::Error::invalid(format!("{} names no file", path.display())))?;
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = path.with_file_name(format!(".{}.{}.{n}.tmp", name.to_string_lossy(), std::process::id()));
-    let failed = |reason: String| {
-        let _ = std::fs::remove_file(&tmp);
-        crate::gpu::Error::Io(format!("cannot write {}: {reason}", path.display()))
-    };
-    write(&tmp).map_err(failed)?;
-    std::fs::rename(&tmp, path).map_err(|e| failed(e.to_string()))
+    let mut files = StagedFiles::new();
+    files.write(path, write)?;
+    files.commit()
 }

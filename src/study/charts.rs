@@ -33,8 +33,9 @@ fn axis_label(v: f64) -> String {
     format!("{text}{suffix}")
 }
 
-/// Writes one chart per (op, input) into `dir`; returns the paths.
-pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// Stages one chart per (op, input) in `dir` into `files` (placed when they are committed);
+/// returns the paths.
+pub fn write(report: &Report, dir: &Path, files: &mut crate::ops::StagedFiles) -> crate::gpu::Result<Vec<PathBuf>> {
     register_font();
     let mut written = Vec::new();
     let mut groups: Vec<(String, String)> = report.rows.iter().map(|r| (r.op.clone(), r.input.clone())).collect();
@@ -66,9 +67,9 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
         }
         let stem = stem.trim_matches('-').to_string();
         let path = dir.join(format!("{stem}.png"));
-        let tmp = dir.join(format!("{stem}.tmp.png"));
-        {
-            let root = BitMapBackend::new(&tmp, (1000, 640)).into_drawing_area();
+        // The temporary file ends in .png: the backend chooses the format by the extension.
+        files.write(&path, |tmp| {
+            let root = BitMapBackend::new(tmp, (1000, 640)).into_drawing_area();
             root.fill(&WHITE).map_err(|e| e.to_string())?;
             // The caption in one line across the chart: a long one in a smaller font.
             let timed = if input.contains("wall clock") { "median time" } else { "GPU median time" };
@@ -112,9 +113,8 @@ pub fn write(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
                 .position(SeriesLabelPosition::UpperLeft)
                 .draw()
                 .map_err(|e| e.to_string())?;
-            root.present().map_err(|e| e.to_string())?;
-        }
-        std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
+            root.present().map_err(|e| e.to_string())
+        })?;
         written.push(path);
     }
     Ok(written)
