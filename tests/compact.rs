@@ -520,11 +520,7 @@ fn cli_bad_input_gives_one_line() {
     let args = ["compact", "--n", "100000", "--runs", "1", "--variant", "stable-lookback", "--lookback-diag", "1", "--out", o];
     fails_with_one_line(&args, "disagree");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
-    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
-        .collect();
+    let leftovers = common::temporary_files_in(dir.path());
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 

@@ -18,11 +18,7 @@ fn quick_study_writes_md_csv_json_png_that_follow_the_schema() {
         assert!(dir.path().join(f).exists(), "{f} missing");
     }
     // Written through temporary files, all placed at the end: none is left.
-    let temps: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
-        .collect();
+    let temps = common::temporary_files_in(dir.path());
     assert!(temps.is_empty(), "{temps:?}");
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("study.json")).unwrap()).unwrap();
     let schema: serde_json::Value = serde_json::from_str(include_str!("../docs/study.schema.json")).unwrap();

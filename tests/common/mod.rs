@@ -85,3 +85,10 @@ pub fn fails_with_one_line(args: &[&str], needle: &str) {
 pub fn marks_a_row_wrong(text: &str) -> bool {
     text.split_whitespace().any(|w| w == "NO" || w == "NO:")
 }
+
+/// The temporary files (`ops::StagedFiles`' hidden `.STEM.PID.N.tmp.EXT`) left in `dir`: none
+/// should be, after a command succeeds or fails.
+#[allow(dead_code)]
+pub fn temporary_files_in(dir: &std::path::Path) -> Vec<std::ffi::OsString> {
+    std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name()).filter(|n| n.to_string_lossy().contains(".tmp")).collect()
+}
