@@ -352,7 +352,17 @@ fn frames(g: &Global, a: &Args, dir: &std::path::Path, ppm: u32) -> anyhow::Resu
     // The frames are placed only once every one has matched the CPU: a frame that cannot be
     // decoded or that disagrees leaves the folder as it was.
     let mut written = workgroup::ops::StagedFiles::new();
+    // Ctrl-C stops the run between frames, and the frames staged so far are removed with
+    // `written`: an interrupted run leaves the folder as it was, as an error does.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let _ = ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::SeqCst));
+    }
     for (k, f) in files.iter().enumerate() {
+        if stop.load(std::sync::atomic::Ordering::SeqCst) {
+            anyhow::bail!("interrupted after {k} of {} frames: nothing written", files.len());
+        }
         let img = images::load(f)?;
         let (out, ns) = stream.next(&img)?;
         let (l, want) = reference.next(&img);
