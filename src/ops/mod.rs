@@ -115,3 +115,49 @@ pub fn write_atomic(path: &std::path::Path, write: impl FnOnce(&std::path::Path)
     files.write(path, write)?;
     files.commit()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::StagedFiles;
+
+    fn names(dir: &std::path::Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn staged_files_are_placed_together_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.png"), dir.path().join("b.txt"));
+        std::fs::write(&a, "earlier").unwrap();
+        // Dropped without commit: the temporary files go, the earlier file stays as it was.
+        {
+            let mut files = StagedFiles::new();
+            files.write(&a, |tmp| std::fs::write(tmp, "new a").map_err(|e| e.to_string())).unwrap();
+            assert!(names(dir.path()).iter().any(|n| n.starts_with(".a.") && n.ends_with(".tmp.png")), "{:?}", names(dir.path()));
+            files.write(&b, |tmp| std::fs::write(tmp, "new b").map_err(|e| e.to_string())).unwrap();
+        }
+        assert_eq!(names(dir.path()), ["a.png"]);
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), "earlier");
+        // A writer's error: its temporary file is removed, the error names the path.
+        let mut files = StagedFiles::new();
+        files.write(&a, |tmp| std::fs::write(tmp, "new a").map_err(|e| e.to_string())).unwrap();
+        let err = files
+            .write(&b, |tmp| {
+                std::fs::write(tmp, "half").unwrap();
+                Err("no space".into())
+            })
+            .unwrap_err();
+        assert!(err.to_string().contains("b.txt") && err.to_string().contains("no space"), "{err}");
+        drop(files);
+        assert_eq!(names(dir.path()), ["a.png"]);
+        // Committed: both placed, nothing else left.
+        let mut files = StagedFiles::new();
+        files.write(&a, |tmp| std::fs::write(tmp, "new a").map_err(|e| e.to_string())).unwrap();
+        files.write(&b, |tmp| std::fs::write(tmp, "new b").map_err(|e| e.to_string())).unwrap();
+        files.commit().unwrap();
+        assert_eq!(names(dir.path()), ["a.png", "b.txt"]);
+        assert_eq!((std::fs::read_to_string(&a).unwrap(), std::fs::read_to_string(&b).unwrap()), ("new a".into(), "new b".into()));
+    }
+}
