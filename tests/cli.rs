@@ -15,6 +15,12 @@ fn devices_lists_a_device() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v.as_array().unwrap()[0]["max_shared_memory_bytes"].as_u64().unwrap() >= 16384);
+    // The subgroup layout the kernels assume, run on the device (under validation too).
+    let out = wg().args(["--validate", "devices", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lavapipe = v.as_array().unwrap().iter().find(|d| d["name"].as_str().unwrap().contains("llvmpipe")).unwrap();
+    assert_eq!(lavapipe["subgroup_layout_ok"], true, "{lavapipe}");
 }
 
 #[test]

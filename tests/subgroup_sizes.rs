@@ -31,6 +31,7 @@ fn at_subgroup_size(size: u32) {
         serde_json::from_str(&run(&["--json", "devices"], " (these tests need Mesa's lavapipe: install mesa-vulkan-drivers)")).unwrap();
     let lavapipe = devices.as_array().unwrap().iter().find(|d| d["name"].as_str().unwrap().contains("llvmpipe")).unwrap();
     assert_eq!(lavapipe["subgroup_size"], size, "lavapipe ignored LP_NATIVE_VECTOR_WIDTH={width}");
+    assert_eq!(lavapipe["subgroup_layout_ok"], true, "{lavapipe}");
 
     let dir = tempfile::tempdir().unwrap();
     run(&["study", "--quick", "--runs", "1", "--out", dir.path().to_str().unwrap()], "");

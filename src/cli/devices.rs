@@ -7,11 +7,19 @@ pub fn run(g: &Global) -> anyhow::Result<()> {
         let i = workgroup::gpu::choose_device(&devices, &g.device)?;
         devices.retain(|d| d.index == i);
     }
+    // What the kernels assume of subgroups, run on each device that can take a context: true
+    // where it holds, false (and what was seen) where not, null where not checked (and why).
+    let layouts: Vec<(Option<bool>, String)> = devices.iter().map(|d| subgroup_layout(g, d.index)).collect();
     if g.json {
-        println!("{}", serde_json::to_string_pretty(&devices)?);
+        let mut list = serde_json::to_value(&devices)?;
+        for (v, (ok, note)) in list.as_array_mut().into_iter().flatten().zip(&layouts) {
+            v["subgroup_layout_ok"] = serde_json::json!(ok);
+            v["subgroup_layout"] = serde_json::json!(note);
+        }
+        println!("{}", serde_json::to_string_pretty(&list)?);
         return Ok(());
     }
-    for d in &devices {
+    for (d, (_, layout)) in devices.iter().zip(&layouts) {
         println!("[{}] {} ({})", d.index, d.name, d.device_type);
         println!("    driver            {} {} ({})", d.driver_name, d.driver_version, d.driver_info);
         println!("    Vulkan API        {}", d.api_version);
@@ -21,6 +29,7 @@ pub fn run(g: &Global) -> anyhow::Result<()> {
             d.subgroup_size, d.min_subgroup_size, d.max_subgroup_size, d.subgroup_in_compute
         );
         println!("    subgroup ops      {}", d.subgroup_operations.join(", "));
+        println!("    subgroup layout   {layout}");
         println!("    shared memory     {} bytes per workgroup", d.max_shared_memory_bytes);
         println!("    workgroup size    max {:?}, at most {} invocations", d.max_workgroup_size, d.max_workgroup_invocations);
         println!("    workgroup count   max {:?}", d.max_workgroup_count);
@@ -36,4 +45,27 @@ pub fn run(g: &Global) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Runs `gpu::selftest::subgroup_layout` on device `index`: (Some(true), what holds),
+/// (Some(false), what was seen) or (None, why it was not checked).
+fn subgroup_layout(g: &Global, index: usize) -> (Option<bool>, String) {
+    let options = workgroup::gpu::ContextOptions {
+        device: Some(workgroup::gpu::DeviceSelector::Index(index)),
+        validate: g.validate,
+        echo_validation: g.validate,
+        timeout: g.timeout,
+    };
+    let checked = workgroup::gpu::Context::new(&options).and_then(|ctx| {
+        let seen = workgroup::gpu::selftest::subgroup_layout(&ctx)?;
+        match ctx.validation_messages().len() {
+            0 => Ok(seen),
+            n => Err(workgroup::gpu::Error::invalid(format!("the validation layer reported {n} message(s) while checking"))),
+        }
+    });
+    match checked {
+        Ok(None) => (Some(true), "full subgroups in invocation order, as the kernels assume (run: workgroups of 64 to 1024)".into()),
+        Ok(Some(seen)) => (Some(false), format!("NOT as the kernels assume: {seen}")),
+        Err(e) => (None, format!("not checked: {e}")),
+    }
 }

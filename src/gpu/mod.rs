@@ -5,6 +5,7 @@
 //! * `kernel` — pipelines from the generated shader table with specialization constants;
 //! * `record` — recording into any command buffer: dispatch, barriers, fill, copy; run-and-wait;
 //! * `timer` — labelled GPU timestamps and pipeline statistics;
+//! * `selftest` — checks, run on the device, of what the kernels assume of it;
 //! * `validation` — the Khronos layer with synchronization validation, messages collected.
 mod buffer;
 mod context;
@@ -12,6 +13,7 @@ mod error;
 mod image;
 mod kernel;
 mod record;
+pub mod selftest;
 pub mod shader;
 mod timer;
 pub mod validation;
