@@ -31,6 +31,8 @@ fn quick_study_writes_md_csv_json_png_that_follow_the_schema() {
             assert_eq!(row["correct"], true, "{row}");
         }
     }
+    // The subgroup layout the kernels assume was checked on the device, and held.
+    assert_eq!(json["fingerprint"]["subgroup_layout_ok"], true);
     let bw = json["bandwidth"].as_array().unwrap();
     assert_eq!(bw.len(), 3, "read kernel, copy kernel, vkCmdCopyBuffer");
     // A broken schema must be caught: the validator is not vacuous.
@@ -40,6 +42,12 @@ fn quick_study_writes_md_csv_json_png_that_follow_the_schema() {
     // --compare reads two reports.
     let p = dir.path().join("study.json");
     wg().args(["study", "--compare"]).arg(&p).arg(&p).assert().success().stdout(predicates::str::contains("B/A"));
+    // A report from before the layout check (no such field) is still read.
+    let mut before = json.clone();
+    before["fingerprint"].as_object_mut().unwrap().remove("subgroup_layout_ok");
+    let older = dir.path().join("older.json");
+    std::fs::write(&older, serde_json::to_string(&before).unwrap()).unwrap();
+    wg().args(["study", "--compare"]).arg(&older).arg(&p).assert().success();
     // A report of another schema version is refused in one line, not misread.
     let mut other = json.clone();
     other["schema_version"] = serde_json::json!(2);

@@ -99,6 +99,12 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         fresh_device,
     };
     let info = ctx.info().clone();
+    // What the subgroup kernels assume, checked first: where it fails, their rows will disagree
+    // with the CPU, and the report says why.
+    let layout = workgroup::gpu::selftest::subgroup_layout(&ctx)?;
+    if let Some(seen) = &layout {
+        eprintln!("note: subgroups here are not laid out as the kernels assume ({seen}); subgroup variants will disagree with the CPU");
+    }
     let mut cases = study::registry(&opts, &info);
     if let Some(ops) = &a.ops {
         let want: Vec<&str> = ops.split(',').map(str::trim).collect();
@@ -156,7 +162,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     let report = Report {
         schema_version: study::SCHEMA_VERSION,
-        fingerprint: study::Fingerprint::of(&info, &opts),
+        fingerprint: study::Fingerprint { subgroup_layout_ok: Some(layout.is_none()), ..study::Fingerprint::of(&info, &opts) },
         bandwidth: bandwidth_rows,
         rows,
         driver_stats,

@@ -126,6 +126,11 @@ pub struct Fingerprint {
     pub pipeline_executable_properties: bool,
     /// Whether the driver offers VK_KHR_performance_query (hardware counters; not used yet).
     pub performance_query: bool,
+    /// Whether workgroups run full subgroups in invocation order on the device, as the subgroup
+    /// kernels assume (`gpu::selftest::subgroup_layout`; `None`: not checked, as in reports
+    /// before the forty-ninth session). Where false, subgroup variants disagree with the CPU.
+    #[serde(default)]
+    pub subgroup_layout_ok: Option<bool>,
     /// When the fingerprint was taken, UTC, as `YYYY-MM-DDTHH:MM:SSZ`.
     pub date: String,
     /// The commit the binary was built from (short hash; `unknown` outside a git checkout).
@@ -155,6 +160,7 @@ impl Fingerprint {
             compute_units: info.compute_units,
             pipeline_executable_properties: info.pipeline_executable_properties,
             performance_query: info.performance_query,
+            subgroup_layout_ok: None,
             date: chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string(),
             git_commit: env!("WORKGROUP_GIT_COMMIT").to_string(),
             workgroup_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -311,11 +317,15 @@ pub fn markdown(report: &Report) -> String {
     );
     let _ = writeln!(
         s,
-        "Date {}, commit {}, {} runs per row{}{}\n",
+        "Date {}, commit {}, {} runs per row{}{}{}\n",
         f.date,
         f.git_commit,
         f.runs,
         if f.quick { ", --quick" } else { "" },
+        match f.subgroup_layout_ok {
+            Some(false) => ", subgroups NOT laid out as the kernels assume (see `workgroup devices`)",
+            _ => "",
+        },
         if report.interrupted { ", INTERRUPTED" } else { "" }
     );
     let _ = writeln!(s, "| op | variant | size | input | on | median ms | min ms | max ms | GB/s | of read | of copy | invocations | CPU ms | CPU-par ms | vs CPU-par | correct |");
