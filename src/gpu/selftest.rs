@@ -11,7 +11,6 @@ const WIDTHS: [u32; 4] = [64, 256, 512, 1024];
 /// invocation that saw otherwise saw. Every result is still checked against the CPU; this says
 /// why results would disagree on such a device.
 pub fn subgroup_layout(ctx: &Context) -> Result<Option<String>> {
-    let size = ctx.info().subgroup_size;
     for local in WIDTHS.into_iter().filter(|&w| w <= ctx.info().max_workgroup_invocations && w <= ctx.info().max_workgroup_size[0]) {
         let groups = 7u32;
         let kernel = Kernel::new(ctx, &crate::shaders::SELFTEST_FULL_SUBGROUPS, &[(0, local)])?;
@@ -25,14 +24,15 @@ pub fn subgroup_layout(ctx: &Context) -> Result<Option<String>> {
         })?;
         let got = ctx.read(&out)?;
         if let Some(i) = got.iter().position(|&v| v != 1) {
+            let (size, running) = ((got[i] >> 16) & 0x7FFF, got[i] & 0xFFFF);
             let what = match got[i] {
                 0 => "never ran".to_string(),
-                v if v - 2 == size => format!(
+                _ if running == size => format!(
                     "ran in a full subgroup of {size}, but not as lane {} of subgroup {}",
-                    i as u32 % local % size,
-                    i as u32 % local / size
+                    i as u32 % local % size.max(1),
+                    i as u32 % local / size.max(1)
                 ),
-                v => format!("ran in a subgroup of {} lanes, not {size}", v - 2),
+                _ => format!("ran with {running} of its subgroup's {size} lanes"),
             };
             return Ok(Some(format!("in workgroups of {local}, invocation {i} {what}")));
         }
