@@ -50,12 +50,7 @@ pub fn run(g: &Global) -> anyhow::Result<()> {
 /// Runs `gpu::selftest::subgroup_layout` on device `index`: (Some(true), what holds),
 /// (Some(false), what was seen) or (None, why it was not checked).
 fn subgroup_layout(g: &Global, index: usize) -> (Option<bool>, String) {
-    let options = workgroup::gpu::ContextOptions {
-        device: Some(workgroup::gpu::DeviceSelector::Index(index)),
-        validate: g.validate,
-        echo_validation: g.validate,
-        timeout: g.timeout,
-    };
+    let options = g.context_options(Some(workgroup::gpu::DeviceSelector::Index(index)));
     let checked = workgroup::gpu::Context::new(&options).and_then(|ctx| {
         let seen = workgroup::gpu::selftest::subgroup_layout(&ctx)?;
         match ctx.validation_messages().len() {

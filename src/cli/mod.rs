@@ -252,16 +252,16 @@ pub struct Global {
 
 impl Global {
     pub fn context(&self) -> anyhow::Result<Context> {
-        let ctx = Context::new(&ContextOptions {
-            device: self.device.clone(),
-            validate: self.validate,
-            echo_validation: self.validate,
-            timeout: self.timeout,
-        })?;
+        let ctx = Context::new(&self.context_options(self.device.clone()))?;
         if let Some(dir) = &self.internals {
             ctx.dump_internals_to(dir)?;
         }
         Ok(ctx)
+    }
+
+    /// The context options of these flags, for `device`.
+    pub fn context_options(&self, device: Option<DeviceSelector>) -> ContextOptions {
+        ContextOptions { device, validate: self.validate, echo_validation: self.validate, timeout: self.timeout }
     }
 
     /// With `--validate`, any validation message makes the command fail.

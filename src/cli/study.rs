@@ -172,8 +172,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let md = study::markdown(&report);
     // The report's files and charts are placed together, or none of them.
     let mut files = workgroup::ops::StagedFiles::new();
-    let json = serde_json::to_string_pretty(&report)?;
-    for (name, text) in [("study.md", md.clone()), ("study.csv", study::csv(&report)), ("study.json", json)] {
+    let (csv, json) = (study::csv(&report), serde_json::to_string_pretty(&report)?);
+    for (name, text) in [("study.md", &md), ("study.csv", &csv), ("study.json", &json)] {
         files.write(&a.out.join(name), |tmp| std::fs::write(tmp, text).map_err(|e| e.to_string()))?;
     }
     let charts = study::charts::write(&report, &a.out, &mut files)?;
