@@ -397,3 +397,65 @@ fn internals_are_written_where_the_driver_tells_them_and_refused_in_one_line_whe
         assert!(!to.exists(), "nothing written where nothing can be read");
     }
 }
+
+/// From the fiftieth session's sweep of bad inputs: each was accepted (exit 0) and lost data,
+/// wrote over the photo, or read a wrong input silently.
+#[test]
+fn outputs_never_replace_the_input_or_each_other_and_damaged_inputs_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let photo = sub.join("photo.png");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/chelsea.png"), &photo).unwrap();
+    let before = std::fs::read(&photo).unwrap();
+    let in_sub = |args: &[&str], needle: &str| {
+        let out = wg().current_dir(&sub).args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && out.status.code() != Some(101), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    };
+    // The same file written another way (`../sub/x`) is still the same file.
+    let abs = sub.join("x.npy");
+    in_sub(
+        &["sort", "--n", "64", "--variant", "radix", "--indices", "--out", abs.to_str().unwrap(), "--indices-out", "../sub/x.npy"],
+        "name the same file",
+    );
+    in_sub(&["levels", "photo.png", "-o", "y.png", "--chart", "../sub/y.png"], "name the same file");
+    // A chart or plot over the photo it shows is refused; the photo stays as it was.
+    in_sub(&["histogram", "photo.png", "--variant", "cpu", "--plot", "../sub/photo.png"], "is the input image");
+    in_sub(&["levels", "../sub/photo.png", "--chart", "photo.png"], "is the input image");
+    assert_eq!(std::fs::read(&photo).unwrap(), before);
+    assert_eq!(std::fs::read_dir(&sub).unwrap().count(), 1, "a refused command wrote a file");
+    // Options that go with another option (clap does not check `requires` where that one
+    // conflicts with an option given) and knobs of a variant not run.
+    fails_with_one_line(&["levels", "--synthetic", "9x9", "--out-dir", dir.path().to_str().unwrap()], "--frames");
+    fails_with_one_line(&["study", "--quick", "--slower", "2"], "--compare");
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--log-range", "5:1"], "--measure log-luminance");
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "cpu", "--wg", "0"], "workgroup size 0");
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "atomic", "--loads", "99"], "loads must be 1..=8");
+    fails_with_one_line(&["devices", "--internals", dir.path().join("i").to_str().unwrap()], "devices runs none");
+    // A JPEG cut short decodes to grey without an error from the decoder: refused here.
+    let jpeg = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/rocket.jpg")).unwrap();
+    let cut = dir.path().join("cut.jpg");
+    std::fs::write(&cut, &jpeg[..jpeg.len() / 3]).unwrap();
+    fails_with_one_line(&["gray", cut.to_str().unwrap(), "--runs", "1"], "truncated");
+    let whole = dir.path().join("whole.jpg");
+    std::fs::write(&whole, &jpeg).unwrap();
+    wg().args(["gray", whole.to_str().unwrap(), "--runs", "1"]).assert().success();
+    // Numbers as text in a file not named .txt would be read raw: four numbers as 2 floats.
+    let text = dir.path().join("numbers");
+    std::fs::write(&text, "1\n2\n3\n4\n").unwrap();
+    fails_with_one_line(&["reduce", "--input", text.to_str().unwrap()], "name it numbers.txt");
+    // ... unless the name says raw; and a byte-order mark before text is skipped.
+    let raw = dir.path().join("numbers.raw");
+    std::fs::write(&raw, "1\n2\n3\n4\n").unwrap();
+    wg().args(["reduce", "--input", raw.to_str().unwrap(), "--type", "u32", "--op", "max"]).assert().success();
+    let bom = dir.path().join("bom.txt");
+    std::fs::write(&bom, "\u{feff}1\n2\n").unwrap();
+    wg().args(["reduce", "--input", bom.to_str().unwrap(), "--type", "u32"]).assert().success().stdout(predicate::str::contains("CPU: 3 "));
+    // A .npy cut inside its header says so (it said "bad magic").
+    let npy = dir.path().join("cut.npy");
+    std::fs::write(&npy, b"\x93NUMPY\x01").unwrap();
+    fails_with_one_line(&["reduce", "--input", npy.to_str().unwrap()], "truncated .npy");
+}

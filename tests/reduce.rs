@@ -218,7 +218,7 @@ fn cli_bad_input_gives_one_line() {
     bytes.extend(header.as_bytes());
     bytes.push(b'\n');
     std::fs::write(&huge, bytes).unwrap();
-    fails_with_one_line(&["reduce", "--input", huge.to_str().unwrap()], "more than this machine can address");
+    fails_with_one_line(&["reduce", "--input", huge.to_str().unwrap()], "more bytes of data than this machine can address");
     let f64s = tmp("f64.npy");
     let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
     let header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1,), }\n";

@@ -1,6 +1,9 @@
 use super::Global;
 
 pub fn run(g: &Global) -> anyhow::Result<()> {
+    if let Some(dir) = &g.internals {
+        anyhow::bail!("--internals {}: devices runs none of the ops' kernels; give it to the command that does", dir.display());
+    }
     let mut devices = workgroup::gpu::list_devices()?;
     // With --device, only the device it picks (an unknown one is an error, as for every command).
     if g.device.is_some() {

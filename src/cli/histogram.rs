@@ -29,8 +29,9 @@ pub struct Args {
     measure: Option<MeasureArg>,
     /// log-luminance: the octaves binned, MIN:MAX (2^MIN <= L < 2^MAX; bins = octaves times a
     /// power of two)
-    #[arg(long, default_value = "-16:16", allow_hyphen_values = true, value_name = "MIN:MAX")]
-    log_range: String,
+    /// (default -16:16)
+    #[arg(long, allow_hyphen_values = true, value_name = "MIN:MAX")]
+    log_range: Option<String>,
     /// The image format fastest-sampled reads (the photo is stored in it; float formats get its
     /// linear light): rgba8, rgba8-srgb, bgra8, bgra8-srgb, rgba16f, rgba32f, b10g11r11f.
     /// Default: rgba8, or rgba32f for an HDR file (.hdr, .exr)
@@ -104,8 +105,11 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let measure = match a.measure.unwrap_or(if float { MeasureArg::LogLuminance } else { MeasureArg::Luminance }) {
         MeasureArg::Luminance => Measure::Luminance,
         MeasureArg::Grey => Measure::Grey,
-        MeasureArg::LogLuminance => Measure::LogLuminance(parse_log_range(&a.log_range)?),
+        MeasureArg::LogLuminance => Measure::LogLuminance(parse_log_range(a.log_range.as_deref().unwrap_or("-16:16"))?),
     };
+    if a.log_range.is_some() && !matches!(measure, Measure::LogLuminance(_)) {
+        anyhow::bail!("--log-range sets the octaves of --measure log-luminance (the default for float formats only)");
+    }
     let params = Params {
         bins: a.bins,
         measure,
@@ -149,6 +153,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         anyhow::bail!("--csv and --json both choose what stdout carries: give one");
     }
     super::check_output_as("--plot", a.plot.as_deref(), "png", "the plot")?;
+    super::not_the_input("--plot", a.plot.as_deref(), a.input.image.as_deref())?;
     if a.texels.is_some() || hdr_file.is_some() {
         let (texels, label) = super::texels_of(&a.input, a.texels.as_deref(), a.size.as_deref(), format)?;
         return run_texels(g, a, &params, &texels, &label, chosen);
@@ -156,6 +161,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     let (img, label) = a.input.load()?;
     let ctx = g.context()?;
     let info = ctx.info().clone();
+    histogram::validate_fastest_knobs(&info, &params)?; // a wrong knob is wrong whichever variant runs
     if let Some(v) = chosen {
         histogram::validate(&info, &params, v)?;
     }
@@ -368,6 +374,7 @@ fn run_texels(
     let (w, h) = (texels.width, texels.height);
     let ctx = g.context()?;
     let info = ctx.info().clone();
+    histogram::validate_fastest_knobs(&info, params)?; // a wrong knob is wrong whichever variant runs
     let variant = chosen.unwrap_or_else(|| histogram::auto(&info, params));
     let counts = histogram::run_texels(&ctx, texels, params, variant)?;
     let exposure = exposure(&ctx, a, params, &counts)?;

@@ -125,6 +125,12 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     super::check_output_as("--output", a.output.as_deref(), "png", "the adjusted image")?;
     super::check_output_as("--chart", a.chart.as_deref(), "png", "the chart")?;
     super::distinct_outputs(("--output", a.output.as_deref()), ("--chart", a.chart.as_deref()))?;
+    super::not_the_input("--chart", a.chart.as_deref(), a.input.image.as_deref())?;
+    // (clap's `requires` is not checked where --frames conflicts with an option given, as the
+    // image or --synthetic: so here.)
+    if a.out_dir.is_some() && a.frames.is_none() {
+        anyhow::bail!("--out-dir goes with --frames DIR (the adjusted frames); for one image use --output FILE");
+    }
     if let Some(dir) = &a.frames {
         return frames(g, a, dir, ppm);
     }

@@ -127,15 +127,40 @@ pub fn check_output(flag: &str, path: Option<&std::path::Path>) -> anyhow::Resul
     Ok(())
 }
 
+/// Where `path` leads: the file itself resolved where it exists (links, `..`), else its folder
+/// resolved and its name; as given where neither can be.
+fn resolved(path: &std::path::Path) -> std::path::PathBuf {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        return p;
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    match (std::fs::canonicalize(dir), path.file_name()) {
+        (Ok(d), Some(name)) => d.join(name),
+        _ => std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()),
+    }
+}
+
+/// Whether two paths name one file, however they are written (`x.png`, `../a/x.png`, a link).
+pub fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    resolved(a) == resolved(b)
+}
+
 /// Two output options that name the same file would leave only one of their results: refused.
 pub fn distinct_outputs(a: (&str, Option<&std::path::Path>), b: (&str, Option<&std::path::Path>)) -> anyhow::Result<()> {
     if let ((fa, Some(pa)), (fb, Some(pb))) = (a, b) {
-        let same = match (std::path::absolute(pa), std::path::absolute(pb)) {
-            (Ok(x), Ok(y)) => x == y,
-            _ => pa == pb,
-        };
-        if same {
+        if same_file(pa, pb) {
             anyhow::bail!("{fa} and {fb} name the same file {}: give each its own", pa.display());
+        }
+    }
+    Ok(())
+}
+
+/// A chart or plot written over the photo it was drawn from would destroy the photo: refused.
+/// (An image op's result over its input, `-o` as the input, is an edit in place and allowed.)
+pub fn not_the_input(flag: &str, out: Option<&std::path::Path>, input: Option<&std::path::Path>) -> anyhow::Result<()> {
+    if let (Some(o), Some(i)) = (out, input) {
+        if same_file(o, i) {
+            anyhow::bail!("{flag} {} is the input image: the chart would replace the photo; name another file", o.display());
         }
     }
     Ok(())

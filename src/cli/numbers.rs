@@ -15,7 +15,7 @@ pub struct Numbers {
     /// Generated distribution: uniform, normal, ones or seq
     #[arg(long, default_value = "uniform", conflicts_with = "input")]
     pub dist: String,
-    /// Read the numbers from FILE (.npy, .txt/.csv one per line, else raw little-endian)
+    /// Read the numbers from FILE (.npy, .txt/.csv one per line, else raw little-endian 4-byte values)
     #[arg(long)]
     pub input: Option<PathBuf>,
     /// Seed of the generated input

@@ -41,8 +41,21 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if a.n > max {
         anyhow::bail!("--n {}: at most {max} particles on {} (one storage binding)", a.n, ctx.info().name);
     }
+    // The CPU reference, a hundredth of the frames at a time: a long one (millions of particles
+    // over many thousands of frames take minutes) shows its progress on a terminal after 2 s.
     let t0 = std::time::Instant::now();
-    let want = particles::reference(a.n, a.frames);
+    let bar = indicatif::ProgressBar::hidden();
+    let want = particles::reference_in_steps(a.n, a.frames, a.frames.div_ceil(100), |done| {
+        if bar.is_hidden() && t0.elapsed().as_secs() >= 2 {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar.set_length(a.frames as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("CPU reference {bar:30} {pos}/{len} frames {elapsed} (eta {eta})").unwrap(),
+            );
+        }
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
     let cpu_ms = t0.elapsed().as_secs_f64() * 1e3;
     let mut rows = Vec::new();
     for &v in &variants {

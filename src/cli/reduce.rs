@@ -77,7 +77,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         if ty == ElemType::F32 && op == Op::Sum {
             println!("CPU: f64 sum {exact:e}; f32 bound |gpu - f64| <= depth * 2^-24 * sum|x| (finite x: sum|x| = {abs:e})");
         } else {
-            println!("CPU: {} (exact; integer sums wrap mod 2^32)", fmt(cpu_bits));
+            let how = if op == Op::Sum { "exact; integer sums wrap mod 2^32" } else { "exact: compared bit for bit" };
+            println!("CPU: {} ({how})", fmt(cpu_bits));
         }
         println!("{:<12} {:>30} {:>9} {:>16}  matches-cpu", "variant", "GPU median ms (min..max)", "GB/s", "result");
         for (v, t, got, ok, err, bound, gbps) in &rows {

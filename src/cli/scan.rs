@@ -170,7 +170,8 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         if f32_sum {
             println!("CPU: f64 prefix sums; f32 bound at element k: |gpu - f64| <= depth * 2^-24 * sum(|x_i|, i <= k)");
         } else {
-            println!("CPU: sequential scan, compared bit for bit (integer sums wrap mod 2^32)");
+            let wrap = if op == Op::Sum { " (integer sums wrap mod 2^32)" } else { "" };
+            println!("CPU: sequential scan, compared bit for bit{wrap}");
         }
         println!("{:<17} {:>30} {:>9} {:>16}  matches-cpu", "variant", "GPU median ms (min..max)", "GB/s", "last element");
         for (v, t, wrong, worst, gbps, last) in &rows {

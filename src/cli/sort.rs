@@ -130,12 +130,15 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     if !bad.is_empty() {
         anyhow::bail!("{} disagree(s) with the CPU", bad.join(", "));
     }
-    // Written only once every variant agreed with the CPU: never a wrong file.
+    // Written only once every variant agreed with the CPU: never a wrong file; and both files
+    // placed together, or neither.
+    let mut files = workgroup::ops::StagedFiles::new();
     if let (Some(path), Some(keys)) = (&a.out, &last) {
-        workgroup::ops::numbers::save(path, ty, keys)?;
+        workgroup::ops::numbers::save_staged(&mut files, path, ty, keys)?;
     }
     if let (Some(path), Some(order)) = (&a.indices_out, &last_indices) {
-        workgroup::ops::numbers::save(path, workgroup::ops::reduce::ElemType::U32, order)?;
+        workgroup::ops::numbers::save_staged(&mut files, path, workgroup::ops::reduce::ElemType::U32, order)?;
     }
+    files.commit()?;
     Ok(())
 }

@@ -31,9 +31,30 @@ pub struct Args {
     /// Run every variant on one device instead of a fresh device per variant
     #[arg(long)]
     shared_device: bool,
-    /// With --compare: flag rows more than this many times slower (above 1)
-    #[arg(long, default_value_t = 1.10, requires = "compare")]
-    slower: f64,
+    /// With --compare: flag rows more than this many times slower (above 1; default 1.10)
+    #[arg(long)]
+    slower: Option<f64>,
+}
+
+/// The folders a study made for its output, deepest first; dropped, it removes those still
+/// empty (after a study that wrote its report none are).
+struct MadeFolders(Vec<PathBuf>);
+
+impl MadeFolders {
+    fn create(dir: &Path) -> anyhow::Result<MadeFolders> {
+        let missing: Vec<PathBuf> =
+            dir.ancestors().take_while(|d| !d.as_os_str().is_empty() && !d.exists()).map(Path::to_path_buf).collect();
+        std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        Ok(MadeFolders(missing))
+    }
+}
+
+impl Drop for MadeFolders {
+    fn drop(&mut self) {
+        for d in &self.0 {
+            let _ = std::fs::remove_dir(d); // only an empty folder goes
+        }
+    }
 }
 
 fn read_report(p: &Path) -> anyhow::Result<Report> {
@@ -51,12 +72,18 @@ fn read_report(p: &Path) -> anyhow::Result<Report> {
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
-    if !(a.slower.is_finite() && a.slower > 1.0) {
-        anyhow::bail!("--slower {}: give a factor above 1, e.g. 1.10", a.slower);
+    // (clap's `requires` is not checked where the required option conflicts with one given, as
+    // --compare does with --quick: so here.)
+    if a.slower.is_some() && a.compare.is_none() {
+        anyhow::bail!("--slower goes with --compare A B");
+    }
+    let slower = a.slower.unwrap_or(1.10);
+    if !(slower.is_finite() && slower > 1.0) {
+        anyhow::bail!("--slower {slower}: give a factor above 1, e.g. 1.10");
     }
     if let Some(files) = &a.compare {
         let (ra, rb) = (read_report(&files[0])?, read_report(&files[1])?);
-        print!("{}", study::compare::markdown(&ra, &rb, a.slower));
+        print!("{}", study::compare::markdown(&ra, &rb, slower));
         return Ok(());
     }
     let runs = a.runs.unwrap_or(if a.quick { 5 } else { 20 });
@@ -117,7 +144,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         cases.retain(|c| want.contains(&c.op));
     }
 
-    std::fs::create_dir_all(&a.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", a.out.display()))?;
+    // The folder and any missing parents are made now (as `mkdir -p`), and removed again, while
+    // still empty, if the study ends in an error before writing into them.
+    let _made = MadeFolders::create(&a.out)?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();

@@ -94,10 +94,69 @@ pub fn load(path: &std::path::Path) -> Result<Rgba8> {
 
 /// Decodes an encoded image (PNG, JPEG, ...) into RGBA8; `name` is for the error message.
 pub fn decode(bytes: &[u8], name: &str) -> Result<Rgba8> {
-    let img = image::load_from_memory(bytes).map_err(|e| Error::invalid(format!("cannot decode {name}: {e}")))?;
+    if bytes.starts_with(&[0xFF, 0xD8]) && !jpeg_is_complete(bytes) {
+        // The JPEG decoder fills what is missing with grey and says nothing.
+        return Err(Error::invalid(format!("cannot decode {name}: the JPEG ends before its end marker (a truncated file?)")));
+    }
+    let img = image::load_from_memory(bytes).map_err(|e| decode_error(name, e))?;
     let rgba = img.to_rgba8();
     let (w, h) = rgba.dimensions();
     Rgba8::new(w, h, rgba.into_raw())
+}
+
+/// Whether a JPEG's end-of-image marker (FF D9) follows its first scan: the segments before the
+/// scan (FF DA) are stepped over by their lengths (an EXIF thumbnail inside one has markers of
+/// its own), and within the entropy-coded data an FF byte is always followed by 00 or a marker,
+/// so a file cut short has no FF D9 after the scan's start. A file whose segments do not parse
+/// is left to the decoder to refuse.
+fn jpeg_is_complete(bytes: &[u8]) -> bool {
+    let mut i = 2;
+    let sos = loop {
+        match (bytes.get(i), bytes.get(i + 1)) {
+            (None, _) | (_, None) => return false, // cut short before the scan
+            (Some(&0xFF), Some(&0xDA)) => break i,
+            (Some(&0xFF), Some(&0xFF)) => i += 1,                 // fill byte
+            (Some(&0xFF), Some(&(0x01 | 0xD0..=0xD7))) => i += 2, // markers without a length
+            (Some(&0xFF), Some(_)) => match bytes.get(i + 2..i + 4) {
+                Some(len) => i += 2 + u16::from_be_bytes([len[0], len[1]]) as usize,
+                None => return false,
+            },
+            _ => return true, // not a marker where one belongs: the decoder says what is wrong
+        }
+    };
+    bytes[sos..].windows(2).any(|w| w == [0xFF, 0xD9])
+}
+
+/// The image crate's decoding error in words; a file that ends early says so.
+fn decode_error(name: &str, e: image::ImageError) -> Error {
+    match e {
+        image::ImageError::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            Error::invalid(format!("cannot decode {name}: the file ends early (a truncated file?)"))
+        }
+        e => Error::invalid(format!("cannot decode {name}: {e}")),
+    }
+}
+
+/// Encodes pixels in `format` in memory, then writes them with one checked write: the image
+/// crate's file writers flush their last buffer when dropped and drop its error, so a full disk
+/// would leave a short file behind a success.
+fn write_encoded(
+    path: &std::path::Path,
+    pixels: &[u8],
+    width: u32,
+    height: u32,
+    color: image::ExtendedColorType,
+    format: image::ImageFormat,
+) -> std::result::Result<(), String> {
+    let mut encoded = std::io::Cursor::new(Vec::new());
+    image::write_buffer_with_format(&mut encoded, pixels, width, height, color, format).map_err(|e| format!("cannot encode: {e}"))?;
+    std::fs::write(path, encoded.into_inner()).map_err(|e| e.to_string())
+}
+
+/// Writes 8-bit RGB pixels (rows top to bottom) as PNG into the file `path` as it is, with one
+/// checked write (as [`write_png`]); the error in words.
+pub fn write_rgb_png(pixels: &[u8], width: u32, height: u32, path: &std::path::Path) -> std::result::Result<(), String> {
+    write_encoded(path, pixels, width, height, image::ExtendedColorType::Rgb8, image::ImageFormat::Png)
 }
 
 /// Whether `path` names an HDR file (`.hdr`, `.exr`), whose colours are floats, not 8-bit codes.
@@ -108,7 +167,7 @@ pub fn is_float_file(path: &std::path::Path) -> bool {
 /// Reads an HDR file (Radiance `.hdr`, OpenEXR `.exr`) as linear RGBA f32 (width, height, texels).
 pub fn load_float(path: &std::path::Path) -> Result<(u32, u32, Vec<f32>)> {
     let bytes = std::fs::read(path).map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))?;
-    let img = image::load_from_memory(&bytes).map_err(|e| Error::invalid(format!("cannot decode {}: {e}", path.display())))?;
+    let img = image::load_from_memory(&bytes).map_err(|e| decode_error(&path.display().to_string(), e))?;
     let rgba = img.to_rgba32f();
     let (w, h) = rgba.dimensions();
     Ok((w, h, rgba.into_raw()))
@@ -122,15 +181,14 @@ pub fn save_png(img: &Rgba8, path: &std::path::Path) -> Result<()> {
 /// Writes `img` as PNG into the file `path` as it is (for [`StagedFiles`](super::StagedFiles),
 /// whose temporary file it fills); the error in words.
 pub fn write_png(img: &Rgba8, path: &std::path::Path) -> std::result::Result<(), String> {
-    image::save_buffer_with_format(path, &img.pixels, img.width, img.height, image::ExtendedColorType::Rgba8, image::ImageFormat::Png)
-        .map_err(|e| e.to_string())
+    write_encoded(path, &img.pixels, img.width, img.height, image::ExtendedColorType::Rgba8, image::ImageFormat::Png)
 }
 
 /// Writes a half image as OpenEXR (32-bit float channels, every half exact), atomically.
 pub fn save_exr(img: &Rgba16f, path: &std::path::Path) -> Result<()> {
     let floats = img.to_f32();
     super::write_atomic(path, |tmp| {
-        image::save_buffer_with_format(
+        write_encoded(
             tmp,
             bytemuck::cast_slice(&floats),
             img.width,
@@ -138,7 +196,6 @@ pub fn save_exr(img: &Rgba16f, path: &std::path::Path) -> Result<()> {
             image::ExtendedColorType::Rgba32F,
             image::ImageFormat::OpenExr,
         )
-        .map_err(|e| e.to_string())
     })
 }
 
@@ -525,4 +582,32 @@ fn to_small_float(v: f32, mantissa: u32) -> u32 {
         return (v * (2f32).powi(14) * (1u32 << mantissa) as f32) as u32;
     }
     (e as u32) << mantissa | (bits & 0x7F_FFFF) >> (23 - mantissa)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small image's whole encoding fits the image crate's write buffer, whose last flush, on
+    /// drop, dropped its error: a full disk gave a short file and success. /dev/full says ENOSPC
+    /// to every write.
+    #[test]
+    fn a_failed_write_is_an_error() {
+        let img = Rgba8::new(2, 2, vec![7; 16]).unwrap();
+        let full = std::path::Path::new("/dev/full");
+        assert!(write_png(&img, full).is_err());
+        assert!(write_rgb_png(&[7; 12], 2, 2, full).is_err());
+        let floats = [1.0f32; 4];
+        assert!(write_encoded(full, bytemuck::cast_slice(&floats), 1, 1, image::ExtendedColorType::Rgba32F, image::ImageFormat::OpenExr)
+            .is_err());
+    }
+
+    #[test]
+    fn a_jpeg_cut_short_is_seen() {
+        let jpeg = include_bytes!("../../assets/rocket.jpg");
+        assert!(jpeg_is_complete(jpeg));
+        for cut in [3, 100, jpeg.len() / 2, jpeg.len() - 2] {
+            assert!(!jpeg_is_complete(&jpeg[..cut]), "cut at {cut}");
+        }
+    }
 }

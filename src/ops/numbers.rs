@@ -121,9 +121,12 @@ fn candidate(rng: &mut rand::rngs::SmallRng, ty: ElemType, pred: Predicate, pass
     }
 }
 
-/// Reads numbers of type `ty`: `.npy` (1-D, little-endian 4-byte dtype matching `ty`), `.txt`
-/// / `.csv` (one number per line; blank lines and `#` comments skipped), anything else raw
-/// little-endian 4-byte values.
+/// Reads numbers of type `ty`: `.npy` (a 4-byte dtype matching `ty`, little- or big-endian; any
+/// shape, read flat in C order), `.txt` / `.csv` (one number per line; blank lines, `#` comments
+/// and a leading byte-order mark skipped), anything else raw little-endian 4-byte values. A file
+/// read raw whose bytes are all printable ASCII text with a digit and a line break is refused
+/// with a hint to name it `.txt`, unless its extension says raw (`.raw`, `.bin`, `.dat`): read
+/// raw, such a file would give a few meaningless numbers and no error.
 pub fn load(path: &std::path::Path, ty: ElemType) -> Result<Vec<u32>> {
     let bytes = std::fs::read(path).map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))?;
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
@@ -132,6 +135,7 @@ pub fn load(path: &std::path::Path, ty: ElemType) -> Result<Vec<u32>> {
         "npy" => load_npy(&bytes, ty).map_err(|e| Error::invalid(format!("{name}: {e}"))),
         "txt" | "csv" => {
             let text = std::str::from_utf8(&bytes).map_err(|_| Error::invalid(format!("{name}: not UTF-8 text")))?;
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte-order mark, as some editors write
             let mut out = Vec::new();
             for (i, line) in text.lines().enumerate() {
                 let l = line.split('#').next().unwrap_or("").trim().trim_end_matches(',');
@@ -143,6 +147,14 @@ pub fn load(path: &std::path::Path, ty: ElemType) -> Result<Vec<u32>> {
             Ok(out)
         }
         _ => {
+            let says_raw = matches!(ext.as_str(), "raw" | "bin" | "dat");
+            let text_bytes = |b: &u8| b.is_ascii_graphic() || b.is_ascii_whitespace();
+            if !says_raw && bytes.contains(&b'\n') && bytes.iter().all(text_bytes) && bytes.iter().any(u8::is_ascii_digit) {
+                return Err(Error::invalid(format!(
+                    "{name}: looks like text, but only .txt and .csv files are read as text (other names as raw 4-byte values): name it {}.txt (or .raw to read its bytes raw)",
+                    path.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned())
+                )));
+            }
             if bytes.len() % 4 != 0 {
                 return Err(Error::invalid(format!("{name}: {} bytes is not a whole number of 4-byte values", bytes.len())));
             }
@@ -153,8 +165,11 @@ pub fn load(path: &std::path::Path, ty: ElemType) -> Result<Vec<u32>> {
 
 /// A `.npy` file's header (its text) and where its data starts.
 fn npy_header(bytes: &[u8]) -> std::result::Result<(&str, usize), String> {
-    if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" {
+    if !bytes.starts_with(b"\x93NUMPY") {
         return Err("not a .npy file (bad magic)".into());
+    }
+    if bytes.len() < 10 {
+        return Err(format!("truncated .npy file ({} bytes: its header is cut short)", bytes.len()));
     }
     let (hlen, start): (usize, usize) = match bytes[6] {
         1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
@@ -227,15 +242,24 @@ fn load_npy(bytes: &[u8], ty: ElemType) -> std::result::Result<Vec<u32>, String>
     let data = &bytes[data_start..];
     let count = dims.iter().try_fold(4usize, |acc, &d| acc.checked_mul(d)).map(|b| b / 4);
     if count.map(|c| c * 4) != Some(data.len()) {
-        let need = count.map_or("more than this machine can address".to_string(), |c| (c * 4).to_string());
-        return Err(format!("shape {dims:?} needs {need} bytes of data, the file has {}", data.len()));
+        let need = count.map_or("more bytes of data than this machine can address".to_string(), |c| format!("{} bytes of data", c * 4));
+        return Err(format!("shape {dims:?} needs {need}, the file has {}", data.len()));
     }
     let word = if big { u32::from_be_bytes } else { u32::from_le_bytes };
     Ok(data.chunks_exact(4).map(|c| word([c[0], c[1], c[2], c[3]])).collect())
 }
 
-/// Writes values like `load` reads them (by extension: `.npy`, `.txt`/`.csv`, else raw).
+/// Writes values like `load` reads them (by extension: `.npy`, `.txt`/`.csv`, else raw),
+/// atomically ([`super::write_atomic`]).
 pub fn save(path: &std::path::Path, ty: ElemType, data: &[u32]) -> Result<()> {
+    let mut files = super::StagedFiles::new();
+    save_staged(&mut files, path, ty, data)?;
+    files.commit()
+}
+
+/// [`save`] as one of several files placed together ([`super::StagedFiles`]): nothing is
+/// placed until `files` is committed.
+pub fn save_staged(files: &mut super::StagedFiles, path: &std::path::Path, ty: ElemType, data: &[u32]) -> Result<()> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     let bytes: Vec<u8> = match ext.as_str() {
         "txt" | "csv" => data.iter().map(|&b| ty.format(b) + "\n").collect::<String>().into_bytes(),
@@ -253,5 +277,5 @@ pub fn save(path: &std::path::Path, ty: ElemType, data: &[u32]) -> Result<()> {
         }
         _ => bytemuck::cast_slice(data).to_vec(),
     };
-    super::write_atomic(path, |tmp| std::fs::write(tmp, &bytes).map_err(|e| e.to_string()))
+    files.write(path, |tmp| std::fs::write(tmp, &bytes).map_err(|e| e.to_string()))
 }

@@ -158,7 +158,19 @@ pub fn time(ctx: &Context, n: usize, frames: u32, variant: Variant, warmup: u32,
 
 /// The CPU reference from the same spawn state.
 pub fn reference(n: usize, frames: u32) -> Vec<Particle> {
+    reference_in_steps(n, frames, frames.max(1), |_| {})
+}
+
+/// [`reference`] run `step` frames at a time (the same result, bit for bit), calling `done` with
+/// the frames done after each: for a progress bar on long runs.
+pub fn reference_in_steps(n: usize, frames: u32, step: u32, mut done: impl FnMut(u32)) -> Vec<Particle> {
     let mut ps = vec![Particle::default(); n];
-    crate::cpu::particles::simulate(&mut ps, 1, frames, DT, GDT);
+    let mut first = 1;
+    while first <= frames {
+        let k = step.max(1).min(frames - first + 1);
+        crate::cpu::particles::simulate(&mut ps, first, k, DT, GDT);
+        first += k;
+        done(first - 1);
+    }
     ps
 }

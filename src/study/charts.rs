@@ -67,53 +67,61 @@ pub fn write(report: &Report, dir: &Path, files: &mut crate::ops::StagedFiles) -
         }
         let stem = stem.trim_matches('-').to_string();
         let path = dir.join(format!("{stem}.png"));
-        // The temporary file ends in .png: the backend chooses the format by the extension.
+        // Drawn into memory and written with one checked write (crate::ops::images::write_rgb_png).
         files.write(&path, |tmp| {
-            let root = BitMapBackend::new(tmp, (1000, 640)).into_drawing_area();
-            root.fill(&WHITE).map_err(|e| e.to_string())?;
-            // The caption in one line across the chart: a long one in a smaller font.
-            let timed = if input.contains("wall clock") { "median time" } else { "GPU median time" };
-            let caption = format!("{op}, {input} input: {timed} ({})", report.fingerprint.device);
-            let size = (2100.0 / caption.chars().count() as f64).clamp(11.0, 22.0);
-            let mut chart = ChartBuilder::on(&root)
-                .caption(caption, ("sans-serif", size))
-                .margin(16)
-                .x_label_area_size(48)
-                .y_label_area_size(70)
-                .build_cartesian_2d((xmin * 0.7..xmax * 1.4).log_scale(), (ymin * 0.7..ymax * 1.4).log_scale())
-                .map_err(|e| e.to_string())?;
-            chart
-                .configure_mesh()
-                .x_desc("elements (pixels / numbers)")
-                .y_desc("ms (median)")
-                .x_labels(12)
-                .y_labels(12)
-                .x_label_formatter(&|v| axis_label(*v))
-                .y_label_formatter(&|v| axis_label(*v))
-                .label_style(("sans-serif", 14))
-                .draw()
-                .map_err(|e| e.to_string())?;
-            for (i, v) in variants.iter().enumerate() {
-                let color = Palette99::pick(i).to_rgba();
-                let mut pts: Vec<(f64, f64)> =
-                    rows.iter().filter(|r| &r.variant == v).map(|r| (r.elements as f64, r.median_ms.unwrap_or(0.0).max(1e-4))).collect();
-                pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let (width, height) = (1000u32, 640u32);
+            let mut pixels = vec![0u8; (width * height * 3) as usize];
+            {
+                let root = BitMapBackend::with_buffer(&mut pixels, (width, height)).into_drawing_area();
+                root.fill(&WHITE).map_err(|e| e.to_string())?;
+                // The caption in one line across the chart: a long one in a smaller font.
+                let timed = if input.contains("wall clock") { "median time" } else { "GPU median time" };
+                let caption = format!("{op}, {input} input: {timed} ({})", report.fingerprint.device);
+                let size = (2100.0 / caption.chars().count() as f64).clamp(11.0, 22.0);
+                let mut chart = ChartBuilder::on(&root)
+                    .caption(caption, ("sans-serif", size))
+                    .margin(16)
+                    .x_label_area_size(48)
+                    .y_label_area_size(70)
+                    .build_cartesian_2d((xmin * 0.7..xmax * 1.4).log_scale(), (ymin * 0.7..ymax * 1.4).log_scale())
+                    .map_err(|e| e.to_string())?;
                 chart
-                    .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
-                    .map_err(|e| e.to_string())?
-                    .label(v.clone())
-                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(3)));
-                chart.draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled()))).map_err(|e| e.to_string())?;
+                    .configure_mesh()
+                    .x_desc("elements (pixels / numbers)")
+                    .y_desc("ms (median)")
+                    .x_labels(12)
+                    .y_labels(12)
+                    .x_label_formatter(&|v| axis_label(*v))
+                    .y_label_formatter(&|v| axis_label(*v))
+                    .label_style(("sans-serif", 14))
+                    .draw()
+                    .map_err(|e| e.to_string())?;
+                for (i, v) in variants.iter().enumerate() {
+                    let color = Palette99::pick(i).to_rgba();
+                    let mut pts: Vec<(f64, f64)> = rows
+                        .iter()
+                        .filter(|r| &r.variant == v)
+                        .map(|r| (r.elements as f64, r.median_ms.unwrap_or(0.0).max(1e-4)))
+                        .collect();
+                    pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+                    chart
+                        .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
+                        .map_err(|e| e.to_string())?
+                        .label(v.clone())
+                        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(3)));
+                    chart.draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled()))).map_err(|e| e.to_string())?;
+                }
+                chart
+                    .configure_series_labels()
+                    .background_style(WHITE.mix(0.85))
+                    .border_style(BLACK)
+                    .label_font(("sans-serif", 14))
+                    .position(SeriesLabelPosition::UpperLeft)
+                    .draw()
+                    .map_err(|e| e.to_string())?;
+                root.present().map_err(|e| e.to_string())?;
             }
-            chart
-                .configure_series_labels()
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK)
-                .label_font(("sans-serif", 14))
-                .position(SeriesLabelPosition::UpperLeft)
-                .draw()
-                .map_err(|e| e.to_string())?;
-            root.present().map_err(|e| e.to_string())
+            crate::ops::images::write_rgb_png(&pixels, width, height, tmp)
         })?;
         written.push(path);
     }
