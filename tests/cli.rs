@@ -454,6 +454,15 @@ fn outputs_never_replace_the_input_or_each_other_and_damaged_inputs_are_refused(
     let bom = dir.path().join("bom.txt");
     std::fs::write(&bom, "\u{feff}1\n2\n").unwrap();
     wg().args(["reduce", "--input", bom.to_str().unwrap(), "--type", "u32"]).assert().success().stdout(predicate::str::contains("CPU: 3 "));
+    // A table refuses what all its variants share (it printed a table of skipped rows, exit 0),
+    // and before the CPU reference bins anything.
+    fails_with_one_line(&["histogram", "--synthetic", "9x9", "--variant", "all", "--bins", "5000000"], "at most");
+    fails_with_one_line(
+        &["histogram", "--synthetic", "9x9", "--variant", "cpu,atomic", "--measure", "log-luminance", "--bins", "300"],
+        "32 bins times a power of two",
+    );
+    // Work past the host's memory is refused, not left to the allocator's abort.
+    fails_with_one_line(&["levels", "--synthetic", "16384x16384", "--video", "1000"], "GiB of host memory");
     // A .npy cut inside its header says so (it said "bad magic").
     let npy = dir.path().join("cut.npy");
     std::fs::write(&npy, b"\x93NUMPY\x01").unwrap();

@@ -232,6 +232,9 @@ fn table(
 ) -> anyhow::Result<()> {
     let info = ctx.info();
     histogram::validate_fastest_knobs(info, params)?;
+    // What every variant shares (bins, the log range) is refused as the command's error, before
+    // the CPU reference bins anything: as skipped rows it left a table of skips and exit 0.
+    histogram::validate(info, params, Variant::Cpu)?;
     let reference = histogram::reference(img, params);
     let bytes = img.pixel_count() as f64 * params.format.texel_bytes() as f64;
     let mut rows = Vec::new();
@@ -430,7 +433,7 @@ pub fn draw(img: &Rgba8, counts: &[u32], path: &std::path::Path) -> anyhow::Resu
         let sy = (y as u64 * img.height as u64 / h as u64) as u32;
         for x in 0..thumb_w {
             let sx = (x as u64 * img.width as u64 / thumb_w as u64) as u32;
-            let i = ((sy * img.width + sx) * 4) as usize;
+            let i = (sy as usize * img.width as usize + sx as usize) * 4; // past 2^30 pixels u32 wraps
             let p = &img.pixels[i..i + 4];
             put(&mut out, x0 + x, pad + y, [p[0], p[1], p[2], 255]);
         }

@@ -257,6 +257,8 @@ fn video(
     runs: u32,
 ) -> anyhow::Result<()> {
     use workgroup::cpu::levels as reference;
+    // The frames, the GPU's and the CPU's adjusted frames: three copies of the video.
+    super::check_host_memory(&format!("--video {count} of {}x{}", img.width, img.height), 3 * count as u64 * img.pixels.len() as u64)?;
     let frames: Vec<images::Rgba8> = (0..count).map(|k| reference::exposure_frame(img, k, count)).collect();
     let ctx = g.context()?;
     let (t, outs) = levels::time_video_on(&ctx, &frames, storage, ppm, 1, runs)?;

@@ -127,6 +127,26 @@ pub fn check_output(flag: &str, path: Option<&std::path::Path>) -> anyhow::Resul
     Ok(())
 }
 
+/// Refuses work that needs more host memory than the machine has free (past it an allocation
+/// aborts the process, or the kernel kills it): `what` names the option that asks for it.
+pub fn check_host_memory(what: &str, need: u64) -> anyhow::Result<()> {
+    if let Some(free) = available_memory() {
+        if need > free {
+            let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
+            anyhow::bail!("{what} needs about {:.1} GiB of host memory; this machine has {:.1} GiB available", gib(need), gib(free));
+        }
+    }
+    Ok(())
+}
+
+/// MemAvailable of /proc/meminfo in bytes (Linux), else nothing known.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
 /// Where `path` leads: the file itself resolved where it exists (links, `..`), else its folder
 /// resolved and its name; as given where neither can be.
 fn resolved(path: &std::path::Path) -> std::path::PathBuf {

@@ -62,20 +62,5 @@ pub fn check_n(n: usize) -> anyhow::Result<()> {
     }
     // The input, the CPU's reference and the GPU's result read back: at least 12 bytes an
     // element on the host. Past what the machine has free, an allocation would abort the process.
-    let need = n as u64 * 12;
-    if let Some(free) = available_memory() {
-        if need > free {
-            let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
-            anyhow::bail!("--n {n} needs about {:.1} GiB of host memory; this machine has {:.1} GiB available", gib(need), gib(free));
-        }
-    }
-    Ok(())
-}
-
-/// MemAvailable of /proc/meminfo in bytes (Linux), else nothing known.
-fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
+    super::check_host_memory(&format!("--n {n}"), n as u64 * 12)
 }

@@ -116,6 +116,9 @@ pub fn bin_of(measure: Measure, bins: u32, r: u8, g: u8, b: u8) -> u32 {
 
 /// Single-threaded reference over RGBA8 pixels.
 pub fn histogram(pixels: &[u8], measure: Measure, bins: u32) -> Vec<u32> {
+    if bins == 0 {
+        return Vec::new(); // no bin to count into (the GPU ops refuse it: `validate`)
+    }
     let mut h = vec![0u32; bins as usize];
     for p in pixels.chunks_exact(4) {
         h[bin_of(measure, bins, p[0], p[1], p[2]) as usize] += 1;
@@ -125,6 +128,9 @@ pub fn histogram(pixels: &[u8], measure: Measure, bins: u32) -> Vec<u32> {
 
 /// Multi-threaded reference: per-thread histograms over chunks of rows, summed.
 pub fn histogram_par(pixels: &[u8], measure: Measure, bins: u32) -> Vec<u32> {
+    if bins == 0 {
+        return Vec::new();
+    }
     pixels
         .par_chunks(4 * 65536)
         .fold(
@@ -148,6 +154,14 @@ pub fn histogram_par(pixels: &[u8], measure: Measure, bins: u32) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Zero bins is no histogram (it indexed an empty vector: a panic in a library call).
+    #[test]
+    fn zero_bins_count_nothing() {
+        assert!(histogram(&[1, 2, 3, 255], Measure::Luminance, 0).is_empty());
+        assert!(histogram_par(&[1, 2, 3, 255], Measure::Grey, 0).is_empty());
+    }
+
     #[test]
     fn binning_edges() {
         assert_eq!(bin_of(Measure::Luminance, 256, 255, 255, 255), 255);

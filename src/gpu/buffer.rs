@@ -187,7 +187,7 @@ impl Context {
         if data.is_empty() {
             return Ok(());
         }
-        if offset + data.len() > buf.len() {
+        if offset.checked_add(data.len()).map_or(true, |end| end > buf.len()) {
             return Err(Error::invalid(format!("upload of {} elements at {offset} into a buffer of {}", data.len(), buf.len())));
         }
         let bytes: &[u8] = bytemuck::cast_slice(data);

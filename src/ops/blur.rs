@@ -1098,8 +1098,9 @@ fn validate_format(format: ColorFormat, variant: Variant) -> Result<()> {
 /// formats), or the exact-mean blur of the halves (float formats; `cpu::blur::blur_half`).
 pub fn reference_texels(t: &Texels, params: Params) -> Result<Blurred> {
     check_iterations(params.iterations)?;
-    if params.filter == 0 {
-        return Err(Error::invalid("filter size 0: it must be at least 1"));
+    if params.filter == 0 || params.filter > MAX_FILTER {
+        // (past about 2^24 / 255 a window's u32 sum would wrap)
+        return Err(Error::invalid(format!("filter size {}: use 1 to {MAX_FILTER}", params.filter)));
     }
     Ok(match t.format.encoding() {
         Encoding::Float => Blurred::Halves(cpu::blur::blur_half(&t.halves()?, params.filter, params.iterations)),
@@ -1191,7 +1192,7 @@ pub fn time_texels_with(
     if variant == Variant::Cpu {
         let mut samples = Vec::new();
         let mut out = None;
-        for i in 0..warmup + runs.max(1) {
+        for i in 0..warmup.saturating_add(runs.max(1)) {
             let start = std::time::Instant::now();
             let r = reference_texels(t, params)?;
             if i >= warmup {

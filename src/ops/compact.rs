@@ -1497,7 +1497,7 @@ pub fn time_passes(ctx: &Context, c: &Compactor, data: &[u32], warmup: u32, runs
     let mut timer = crate::gpu::Timer::new(ctx, 16)?;
     let mut samples: Vec<(String, Vec<f64>)> = Vec::new();
     let scrub = L2Scrub::new(ctx, l2_scrub_mib)?;
-    for i in 0..warmup + runs.max(1) {
+    for i in 0..warmup.saturating_add(runs.max(1)) {
         ctx.submit(|rec| {
             timer.reset(rec);
             scrub.record(rec)?;

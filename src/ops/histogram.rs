@@ -475,6 +475,9 @@ impl Histogram {
         }
         let info = ctx.info();
         validate(info, params, variant)?;
+        if max_width == 0 || max_height == 0 {
+            return Err(Error::invalid(format!("a histogram of images up to {max_width}x{max_height}: both sides must be at least 1")));
+        }
         let bins = params.bins;
         let m = params.measure.spec();
         // The log-luminance constants are declared by every kernel that bins (histogram_bin.glsl).
@@ -835,6 +838,9 @@ pub fn reference(img: &Rgba8, params: &Params) -> Vec<u32> {
 /// measure of float colours bins nothing: `validate` refuses it).
 pub fn texel_histogram(format: ColorFormat, texels: &[u8], measure: Measure, bins: u32) -> Vec<u32> {
     use crate::cpu::histogram::{bin_of, log_luminance_bin};
+    if bins == 0 {
+        return Vec::new(); // no bin to count into (`validate` refuses it)
+    }
     use rayon::prelude::*;
     let texel = format.texel_bytes() as usize;
     let bin = |t: &[u8]| match (format.decode(t), measure) {

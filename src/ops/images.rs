@@ -37,7 +37,10 @@ impl Rgba8 {
     /// One colour everywhere.
     pub fn flat(width: u32, height: u32, rgba: [u8; 4]) -> Result<Rgba8> {
         let n = width as usize * height as usize;
-        Rgba8::new(width, height, rgba.iter().copied().cycle().take(n * 4).collect())
+        let mut pixels = host_bytes(0, width, height)?;
+        host_reserve(&mut pixels, n * 4, width, height)?;
+        pixels.extend(rgba.iter().copied().cycle().take(n * 4));
+        Rgba8::new(width, height, pixels)
     }
 }
 
@@ -84,6 +87,20 @@ impl Rgba16f {
     pub fn to_f32(&self) -> Vec<f32> {
         self.texels.iter().flat_map(|t| t.map(|h| half::f16::from_bits(h).to_f32())).collect()
     }
+}
+
+/// `len` zero bytes for an image of `width` x `height`, or an error where the host has not the
+/// memory (where `vec!` would abort the process).
+fn host_bytes(len: usize, width: u32, height: u32) -> Result<Vec<u8>> {
+    let mut v = Vec::new();
+    host_reserve(&mut v, len, width, height)?;
+    v.resize(len, 0);
+    Ok(v)
+}
+
+fn host_reserve(v: &mut Vec<u8>, len: usize, width: u32, height: u32) -> Result<()> {
+    v.try_reserve_exact(len)
+        .map_err(|_| Error::invalid(format!("a {width}x{height} image needs {len} bytes of host memory, more than this machine gives")))
 }
 
 /// Reads an image file into RGBA8.
@@ -238,7 +255,7 @@ pub fn synthetic(width: u32, height: u32, kind: Synthetic, seed: u64) -> Result<
     if n == 0 {
         return Err(Error::invalid(format!("synthetic size {width}x{height} is empty")));
     }
-    let mut pixels = vec![0u8; n * 4];
+    let mut pixels = host_bytes(n * 4, width, height)?;
     match kind {
         Synthetic::Flat => {
             for p in pixels.chunks_exact_mut(4) {

@@ -422,6 +422,7 @@ pub fn f32_sum_bound(variant: Variant, n: usize, sum_abs: f64, range: usize) -> 
     if n == 0 {
         return 0.0;
     }
+    let range = range.max(1);
     let ranges = n.div_ceil(range);
     let depth = match variant {
         // 6 halvings per pass of 64.

@@ -866,6 +866,7 @@ pub fn f32_sum_depth_tiles(variant: Variant, n: usize, range: usize, tile: usize
     if n == 0 {
         return 0;
     }
+    let (range, tile) = (range.max(1), tile.max(1)); // (a range or tile of 0 holds one element's steps)
     let l = LOCAL as usize;
     match variant {
         // Per level: the block's steps (log2 256 = 8; Blelloch up and down 2 x 9), the
