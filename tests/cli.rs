@@ -329,6 +329,9 @@ fn odd_values_from_the_option_sweep_are_refused_in_one_line() {
     // Negative numbers reach their own check instead of clap's "unexpected argument".
     fails_with_one_line(&["levels", "--synthetic", "5x5", "--clip", "-1"], "--clip -1: use a percent");
     fails_with_one_line(&["compact", "--n", "5", "--pass-fraction", "-0.1"], "pass fraction -0.1");
+    for op in ["reduce", "scan", "compact", "sort", "particles"] {
+        fails_with_one_line(&[op, "--n", "-5"], "invalid value '-5' for '--n <N>'");
+    }
     // Zero runs is refused by every command, the number commands too.
     for op in ["reduce", "scan", "compact", "sort"] {
         fails_with_one_line(&[op, "--n", "5", "--runs", "0"], "0 is not in 1..");

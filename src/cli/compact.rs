@@ -9,7 +9,7 @@ use workgroup::ops::reduce::ElemType;
 #[derive(clap::Args)]
 pub struct Args {
     /// Number of generated elements (ignored with --input)
-    #[arg(long, default_value_t = 1 << 20)]
+    #[arg(long, default_value_t = 1 << 20, allow_hyphen_values = true)] // "-5": a message on the value
     pub n: usize,
     /// Predicate: gt:T, lt:T, nonzero or even (integers only). Default: gt:0.5 for f32 (torch's
     /// `x[x > 0.5]`), even for u32 and i32 (half of uniform integers pass either way)

@@ -5,7 +5,7 @@ use workgroup::ops::particles::{self, Variant};
 #[derive(clap::Args)]
 pub struct Args {
     /// Number of particles
-    #[arg(long, default_value_t = 65536)]
+    #[arg(long, default_value_t = 65536, allow_hyphen_values = true)] // "-5": a message on the value
     pub n: usize,
     /// Frames to simulate (at 60 per second)
     #[arg(long, default_value_t = 600)]

@@ -7,7 +7,7 @@ use workgroup::ops::reduce::{self, range_elems, ElemType, Op, Variant};
 #[derive(clap::Args)]
 pub struct Args {
     /// Number of generated elements (ignored with --input)
-    #[arg(long, default_value_t = 1 << 20)]
+    #[arg(long, default_value_t = 1 << 20, allow_hyphen_values = true)] // "-5": a message on the value
     pub n: usize,
     /// Operation: sum, min or max
     #[arg(long, default_value = "sum")]

@@ -8,7 +8,7 @@ use workgroup::ops::scan::{self, Kind, Knobs, Scanner, Variant};
 #[derive(clap::Args)]
 pub struct Args {
     /// Number of generated elements (ignored with --input)
-    #[arg(long, default_value_t = 1 << 20)]
+    #[arg(long, default_value_t = 1 << 20, allow_hyphen_values = true)] // "-5": a message on the value
     pub n: usize,
     /// Operation: sum (prefix sums), min or max (running min / max)
     #[arg(long, default_value = "sum")]

@@ -8,7 +8,7 @@ use workgroup::ops::sort::{self, Variant};
 pub struct Args {
     /// Number of generated keys (ignored with --input); the one-workgroup variants take at most
     /// twice the largest workgroup, `radix` and `onesweep` any n
-    #[arg(long, default_value_t = 128)]
+    #[arg(long, default_value_t = 128, allow_hyphen_values = true)] // "-5": a message on the value
     pub n: usize,
     /// odd-even-flag, odd-even-fixed, odd-even-paired, bitonic, radix, onesweep, auto (the fastest
     /// of ours for n on this kind of device), a comma-separated list, or all (all: those that take n)
