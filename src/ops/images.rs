@@ -37,7 +37,7 @@ impl Rgba8 {
     /// One colour everywhere.
     pub fn flat(width: u32, height: u32, rgba: [u8; 4]) -> Result<Rgba8> {
         let n = width as usize * height as usize;
-        let mut pixels = host_bytes(0, width, height)?;
+        let mut pixels = Vec::new();
         host_reserve(&mut pixels, n * 4, width, height)?;
         pixels.extend(rgba.iter().copied().cycle().take(n * 4));
         Rgba8::new(width, height, pixels)
