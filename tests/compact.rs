@@ -7,7 +7,8 @@ use rand::Rng;
 use std::sync::RwLock;
 use workgroup::cpu;
 use workgroup::ops::compact::{
-    range_elems, run, run_compactor, split_tail_by_default, Compactor, ElemType, Func, Knobs, Predicate, Variant, SPIN_LIMIT,
+    range_elems, run, run_compactor, split_tail_by_default, Compactor, ElemType, Func, Knobs, Predicate, Variant, ONE_PASS_LIMIT,
+    ONE_PASS_MAX, SPIN_LIMIT,
 };
 use workgroup::ops::numbers::generate_for_predicate;
 
@@ -413,6 +414,22 @@ proptest! {
         let got = run(&g, &data, ty, pred, Func::Identity, Variant::ALL[v]).unwrap();
         check(&data, ty, pred, Func::Identity, Variant::ALL[v], got, &format!("proptest {} {} {pred:?} n={n}", Variant::ALL[v].name(), ty.name()));
     }
+
+    #[test]
+    fn fresh_random_data_one_pass(n in 1usize..70_000, seed in any::<u64>(), t in 0usize..3, p in 0usize..3) {
+        // `stable`'s one pass (forced: CPU devices do not take it by default), alone: its groups
+        // wait on each other.
+        let _alone = ALONE.write().unwrap_or_else(|e| e.into_inner());
+        let g = gpu();
+        let ty = ElemType::ALL[t];
+        let pred = preds(ty)[p];
+        let mut r = rng(seed);
+        let data: Vec<u32> = (0..n).map(|_| if ty == ElemType::F32 { r.gen_range(-2f32..2.0).to_bits() } else { r.gen_range(0..2000u32).wrapping_sub(500) }).collect();
+        let knobs = Knobs { stable_one_pass_max: Some(ONE_PASS_MAX), ..Knobs::default() };
+        let c = Compactor::with_knobs(&g, Variant::Stable, ty, pred, Func::Negate, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
+        let got = run_compactor(&g, &c, &data).unwrap();
+        check(&data, ty, pred, Func::Negate, Variant::Stable, got, &format!("proptest one pass {} {pred:?} n={n}", ty.name()));
+    }
 }
 
 // ---- the binary, as a user runs it ----
@@ -777,5 +794,82 @@ fn lookback_state_is_clean_between_runs() {
     ] {
         let e = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Identity, 1000, range_elems(&g), SPIN_LIMIT, knobs).err();
         assert!(e.is_some_and(|e| e.to_string().contains("--lookback-clean true needs")), "{knobs:?}");
+    }
+}
+
+#[test]
+fn one_pass_is_exact() {
+    // `stable`'s one pass (the default up to ONE_PASS_MAX elements on a GPU, asked for here as
+    // CPU devices do not take it by default): awkward sizes, every type, the pass fractions, and
+    // spin limit 0, where every wait for a word not yet published counts that tile from the input.
+    // Its workgroups wait on each other: alone, as the look-back tests.
+    let _alone = ALONE.write().unwrap_or_else(|e| e.into_inner());
+    let g = gpu();
+    let v = Variant::Stable;
+    let knobs = Knobs { stable_one_pass_max: Some(ONE_PASS_LIMIT), ..Knobs::default() };
+    for spin_limit in [SPIN_LIMIT, 0] {
+        for n in [1usize, 255, 256, 257, 4095, 4096, 4097, 3 * 4096 + 5, 16 * 4096 + 3, 100_003, 1_000_003] {
+            for (k, frac) in [0.0, 0.001, 0.5, 1.0].into_iter().enumerate() {
+                let ty = ElemType::ALL[(n + k) % 3];
+                let pred = preds(ty)[k % 3];
+                let func = if k == 2 { Func::Negate } else { Func::Identity };
+                let c = Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), spin_limit, knobs).unwrap();
+                let data = generate_for_predicate(n, ty, pred, frac, (n * 7 + k) as u64).unwrap();
+                let got = run_compactor(&g, &c, &data).unwrap();
+                check(&data, ty, pred, func, v, got, &format!("one pass {} {pred:?} n={n} frac={frac} spin {spin_limit}", ty.name()));
+                assert!(c.one_pass_state(&g).unwrap().is_some(), "n={n}: the one pass was made");
+            }
+        }
+    }
+    // Past its bound the same compactor takes the two passes; the bound itself is refused past
+    // the status words' 22-bit counts.
+    let pred = Predicate::Greater(0.5f32.to_bits());
+    let small = Knobs { stable_one_pass_max: Some(5000), ..Knobs::default() };
+    let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Identity, 20_000, range_elems(&g), SPIN_LIMIT, small).unwrap();
+    for n in [4999usize, 5000, 5001, 20_000] {
+        let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, n as u64).unwrap();
+        let before = c.one_pass_state(&g).unwrap().unwrap()[0];
+        let got = run_compactor(&g, &c, &data).unwrap();
+        check(&data, ElemType::F32, pred, Func::Identity, v, got, &format!("bound 5000, n={n}"));
+        let after = c.one_pass_state(&g).unwrap().unwrap()[0];
+        assert_eq!(after != before, n <= 5000, "n={n}: the one pass ran (its epoch stepped) exactly at n <= 5000");
+    }
+    let big = Knobs { stable_one_pass_max: Some(ONE_PASS_LIMIT + 1), ..Knobs::default() };
+    let e = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Identity, 1000, range_elems(&g), SPIN_LIMIT, big).err();
+    assert!(e.is_some_and(|e| e.to_string().contains("22-bit counts")));
+}
+
+#[test]
+fn one_pass_epochs_step_and_wrap() {
+    // The one pass's state needs no fill: each run publishes its words under a new epoch (word 0),
+    // stepped by the group that finishes last, which after epoch 511 zeroes every status word,
+    // so a word of the current epoch is always this run's. Over 1100 runs (two wraps) of sizes
+    // that grow and shrink (stale words of bigger runs stay behind smaller ones): every result
+    // exact, the epoch as expected, the done counter back at 0, this run's words of its epoch
+    // and inclusive, and every word zero after a run of epoch 511.
+    let _alone = ALONE.write().unwrap_or_else(|e| e.into_inner());
+    let g = gpu();
+    let v = Variant::Stable;
+    let pred = Predicate::Greater(0.5f32.to_bits());
+    let knobs = Knobs { stable_one_pass_max: Some(ONE_PASS_MAX), ..Knobs::default() };
+    let capacity = 5 * 4096;
+    let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Identity, capacity, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
+    let sizes = [capacity, 1, 4097, 3, 2 * 4096 + 1, capacity - 1, 7];
+    let datas: Vec<Vec<u32>> = sizes.iter().map(|&n| generate_for_predicate(n, ElemType::F32, pred, 0.5, n as u64 + 3).unwrap()).collect();
+    for run in 0..1100usize {
+        let (n, data) = (sizes[run % sizes.len()], &datas[run % sizes.len()]);
+        let got = run_compactor(&g, &c, data).unwrap();
+        check(data, ElemType::F32, pred, Func::Identity, v, got, &format!("run {run}, n={n}"));
+        let state = c.one_pass_state(&g).unwrap().unwrap();
+        let epoch = (run % 511 + 1) as u32;
+        assert_eq!((state[0], state[1]), (epoch, 0), "run {run}: the epoch stepped, the done counter back at 0");
+        let words = &state[4..];
+        if epoch == 511 {
+            assert!(words.iter().all(|&w| w == 0), "run {run}: every status word zeroed after epoch 511");
+        } else {
+            for (tile, &w) in words.iter().enumerate().take(n.div_ceil(4096)) {
+                assert_eq!((w >> 23, w >> 22 & 1), (epoch, 1), "run {run}, tile {tile}: published inclusive in this epoch");
+            }
+        }
     }
 }

@@ -72,6 +72,9 @@ pub struct Args {
     /// Knob: with overlapping passes, a last tile that ends in a partial uvec4 is scattered alone by its own pipeline (true) or every tile by the pipeline with element-by-element loads (false); default: by device (false on an H100)
     #[arg(long, hide = true, action = clap::ArgAction::Set)]
     pub stable_overlap_split_tail: Option<bool>,
+    /// Knob: stable takes one pass (tile-atomic's body with a look-back) up to this many elements (default: 2097152 on a GPU, 0 on CPU devices; at most 4194303)
+    #[arg(long, hide = true)]
+    pub stable_one_pass_max: Option<usize>,
     /// Knob: stable-lookback's exact fallback for a look-back that gives up (false: timing only)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_fallback, action = clap::ArgAction::Set)]
     pub lookback_fallback: bool,
@@ -164,6 +167,7 @@ impl Args {
             stable_overlap_recount: self.stable_overlap_recount,
             stable_overlap_halves: self.stable_overlap_halves,
             stable_overlap_split_tail: self.stable_overlap_split_tail,
+            stable_one_pass_max: self.stable_one_pass_max,
             lookback_fallback: self.lookback_fallback,
             lookback_tail: self.lookback_tail,
             lookback_groups: self.lookback_groups,
@@ -216,6 +220,7 @@ impl Args {
             stable_overlap_recount: k.stable_overlap_recount,
             stable_overlap_halves: k.stable_overlap_halves,
             stable_overlap_split_tail: k.stable_overlap_split_tail,
+            stable_one_pass_max: k.stable_one_pass_max,
             lookback_fallback: k.lookback_fallback,
             lookback_tail: k.lookback_tail,
             lookback_spin_limit: compact::SPIN_LIMIT,

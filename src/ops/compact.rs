@@ -260,6 +260,12 @@ pub struct Knobs {
     /// (`Some(true)`), or every tile by the pipeline with them (`Some(false)`); `None`: by device
     /// ([`split_tail_by_default`]).
     pub stable_overlap_split_tail: Option<bool>,
+    /// `stable`: runs of at most this many elements (and one range, not counted) take ONE pass,
+    /// `tile-atomic`'s body with a decoupled look-back (glsl/compact/stable_one_pass.comp); the
+    /// other knobs of `stable` shape the larger runs. `None`: [`ONE_PASS_MAX`] on a GPU, 0 (never)
+    /// on CPU devices, where groups that wait on each other share the worker threads; at most
+    /// [`ONE_PASS_LIMIT`].
+    pub stable_one_pass_max: Option<usize>,
     /// `stable-lookback`: the fallback for a look-back that gives up (`lookback_tail`). Without it
     /// a look-back that gave up leaves a wrong result (for timing only).
     pub lookback_fallback: bool,
@@ -358,6 +364,7 @@ impl Default for Knobs {
             stable_overlap_recount: false,
             stable_overlap_halves: None,
             stable_overlap_split_tail: None,
+            stable_one_pass_max: None,
             lookback_fallback: true,
             lookback_tail: None,
             lookback_groups: None,
@@ -433,6 +440,8 @@ pub struct Compactor {
     clean: bool,
     /// stable-lookback: the runs that gave up, as `lookback_gave_up` last read them.
     gave_up_seen: std::sync::atomic::AtomicU32,
+    /// `stable`'s one pass for small runs, where it has one.
+    one_pass: Option<OnePass>,
 }
 
 /// Rounds of uvec4 per lane in a tile of the subgroup agents.
@@ -471,6 +480,26 @@ const TICKETS: usize = 10;
 /// are left silently), and far beyond any honest wait on a GPU.
 #[doc(hidden)]
 pub const SPIN_LIMIT: u32 = 32768;
+
+/// `stable` in one pass up to this many elements on a GPU ([`Knobs::stable_one_pass_max`]). On an
+/// H200 (2026-12-01, medians of 30, 50% kept; docs/reduce_compact.md) one pass took 7.9 / 8.5 /
+/// 9.9 / 12.3 us at 2^10 / 2^16 / 2^20 / 2^21 against the two passes' 9.9 / 10.2 / 11.8 / 13.9,
+/// tied at 3 x 2^20 and 2^22 and lost at 2^23 (35 against 29 us): there each tile waits for the
+/// slowest tile still loading ahead of it.
+pub const ONE_PASS_MAX: usize = 1 << 21;
+/// The most `stable_one_pass_max` may be: its status words hold 22-bit counts.
+pub const ONE_PASS_LIMIT: usize = (1 << 22) - 1;
+/// Words of the one pass's state before its status words (glsl/compact/stable_one_pass.comp).
+const ONE_PASS_HEADER: usize = 4;
+
+/// `stable`'s one pass: its pipelines (every tile but one ending in a partial uvec4, and that
+/// one), its state (the epoch, the groups done, a status word per tile; zeroed when made, then
+/// kept by the kernel) and the most elements it takes.
+struct OnePass {
+    kernels: [Kernel; 2],
+    state: Buffer<u32>,
+    max: usize,
+}
 
 /// Where `stable-lookback` switches to its large kernel by default (GPUs with the subgroup clock).
 /// On the H200 (2026-11-23, docs/reduce_compact.md, twelfth session) the large kernel is 5-12%
@@ -901,6 +930,26 @@ impl Compactor {
                 ctx.info().compute_units.map(|c| c * per_cu).unwrap_or(MAX_GROUPS as u32)
             })
             .clamp(1, MAX_GROUPS as u32);
+        let cpu = ctx.info().device_type == "CPU";
+        let one_pass_max = knobs.stable_one_pass_max.unwrap_or(if cpu { 0 } else { ONE_PASS_MAX }).min(capacity).min(range);
+        if knobs.stable_one_pass_max.is_some_and(|m| m > ONE_PASS_LIMIT) {
+            return Err(Error::invalid(format!("stable in one pass up to {ONE_PASS_LIMIT} elements (22-bit counts), not more")));
+        }
+        let one_pass = if variant == Variant::Stable && one_pass_max > 0 {
+            // A status word per tile, in whole blocks of 4 (the look-back reads uvec4s). Waits
+            // that run out count the tile from the input: on CPU devices after a few re-reads.
+            let words = ONE_PASS_HEADER + 4 * one_pass_max.div_ceil(TILE).div_ceil(4);
+            let state = Buffer::new(ctx, words, "compact one-pass state")?;
+            ctx.submit(|rec| {
+                rec.fill(&state, 0);
+                Ok(())
+            })?;
+            let spin = (10, if cpu { spin_limit.min(64) } else { spin_limit });
+            let kernel = |tail: u32| Kernel::new(ctx, &shaders::COMPACT_STABLE_ONE_PASS, &[&spec[..], &[spin, (12, tail)]].concat());
+            Some(OnePass { kernels: [kernel(0)?, kernel(1)?], state, max: one_pass_max })
+        } else {
+            None
+        };
         Ok(Compactor {
             variant,
             ty,
@@ -927,6 +976,7 @@ impl Compactor {
             tail_in_kernel,
             clean,
             gave_up_seen: std::sync::atomic::AtomicU32::new(0),
+            one_pass,
         })
     }
 
@@ -941,7 +991,10 @@ impl Compactor {
     /// zeroes the next run's superblock sums), and its own barriers between steps. `stable` with
     /// overlapping passes (the default on NVIDIA) records its count and scatter with no barrier
     /// between (the scatter waits for the counts in the shader; with validation on, a barrier
-    /// goes there), then a barrier and a one-invocation dispatch that flips its scratch's set. After, `count`
+    /// goes there), then a barrier and a one-invocation dispatch that flips its scratch's set;
+    /// runs of at most [`Knobs::stable_one_pass_max`] elements take one pass instead (a dispatch,
+    /// and where n is not a multiple of 4 a second for the last tile, which waits in the shader
+    /// for the others: a barrier between with validation on). After, `count`
     /// and `output` are written by compute shaders: follow with `Sync::ComputeToTransfer` or
     /// `Sync::ComputeToCompute` before using them. n = 0 writes count 0 (a fill). The runs of one
     /// `stable` or `stable-lookback` compactor share its scratch (tile counts, look-back state),
@@ -1076,6 +1129,10 @@ impl Compactor {
                     self.record_tile_atomic(rec, input, (s, e), cnt, &windows, None)?;
                 }
                 stamp(rec, "compact")?;
+            }
+            Variant::Stable if self.one_pass.as_ref().is_some_and(|o| n <= o.max) && ranges.len() == 1 => {
+                self.record_one_pass(rec, input, n, cnt, &windows)?;
+                stamp(rec, "one-pass")?;
             }
             Variant::Stable => match self.supers {
                 Some(supers) => self.record_two_pass(rec, input, &ranges, &windows, cnt, supers, stamp)?,
@@ -1285,6 +1342,45 @@ impl Compactor {
         Ok(())
     }
 
+    /// `stable` in one pass over the n elements of one range: a group per tile, and where the last
+    /// tile ends in a partial uvec4 one group of the PARTIAL_UVEC4 pipeline for it, after a
+    /// barrier under validation (it waits on the others' status words, which the layer cannot
+    /// see; nobody waits on it). The state needs no fill: the kernel keeps it (the epoch).
+    fn record_one_pass(
+        &self,
+        rec: &mut Recorder,
+        input: &Buffer<u32>,
+        n: usize,
+        cnt: crate::gpu::Bind,
+        windows: &[crate::gpu::Bind],
+    ) -> Result<()> {
+        let one = self.one_pass.as_ref().expect("a one pass");
+        let state = one.state.bind();
+        let binds = [
+            input.bind_range(0, n),
+            input.bind_range(0, n),
+            cnt, // binding 3 (a counted run's count) is not there: no counted runs
+            windows[0],
+            windows[1],
+            windows[2],
+            windows[3],
+            state,
+            state,
+            state,
+        ];
+        // n, threshold, out_shift, tile_base and counted (both unused)
+        let push: Vec<u8> = bytemuck::cast_slice(&[n as u32, self.threshold, self.range.trailing_zeros(), 0, 0]).to_vec();
+        let tiles = n.div_ceil(TILE) as u32;
+        rec.dispatch(&one.kernels[0], [tiles, 1, 1], &binds, &push)?;
+        if n % 4 != 0 {
+            if self.overlap_barrier {
+                rec.barrier(Sync::ComputeToCompute);
+            }
+            rec.dispatch(&one.kernels[1], [1, 1, 1], &binds, &push)?;
+        }
+        Ok(())
+    }
+
     /// The output's four windows of one range each (bindings 4..7).
     fn windows(&self, output: &Buffer<u32>) -> Vec<crate::gpu::Bind> {
         let w = self.range;
@@ -1380,7 +1476,8 @@ impl Compactor {
     /// spills, shared memory where the driver reports them), by shader name.
     #[doc(hidden)]
     pub fn kernel_statistics(&self) -> Vec<(String, Vec<(String, String)>)> {
-        self.kernels.iter().map(|k| (k.shader.name.to_string(), k.statistics())).collect()
+        let one_pass = self.one_pass.iter().flat_map(|o| o.kernels.iter());
+        self.kernels.iter().chain(one_pass).map(|k| (k.shader.name.to_string(), k.statistics())).collect()
     }
 
     /// `stable-lookback` with `look_diag` 3 (or 4, the dealt grid): the last run's look-backs,
@@ -1420,6 +1517,13 @@ impl Compactor {
             return Ok(0);
         }
         Ok(ctx.read_range(&self.state, GAVE_UP_RUNS, GAVE_UP_RUNS + 1)?[0])
+    }
+
+    /// `stable`'s one pass: its state as the last run left it (the last epoch, the groups done,
+    /// two unused words, a status word per tile), or `None` where it has no one pass. Tests.
+    #[doc(hidden)]
+    pub fn one_pass_state(&self, ctx: &Context) -> Result<Option<Vec<u32>>> {
+        self.one_pass.as_ref().map(|o| ctx.read_range(&o.state, 0, o.state.len())).transpose()
     }
 }
 
