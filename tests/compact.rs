@@ -93,6 +93,15 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
             k.push(Knobs { rounds: 8, groups: Some(2), scan_coalesced: true, ..three });
             k.push(Knobs { scan_coalesced: true, stage_output: true, ..three });
             k.push(Knobs { stage_output: true, stage_vec4: false, ..three });
+            // Every set but the default in two (or three) passes at every size, as named (on a GPU
+            // the default takes one pass up to ONE_PASS_MAX); then the one pass itself, with one
+            // window and with four.
+            for knobs in &mut k[1..] {
+                knobs.stable_one_pass_max = Some(0);
+            }
+            k.push(Knobs { stable_one_pass_max: Some(0), ..d });
+            k.push(Knobs { stable_one_pass_max: Some(ONE_PASS_MAX), ..d });
+            k.push(Knobs { stable_one_pass_max: Some(ONE_PASS_MAX), windows: Some(4), ..d });
         }
         Variant::StableLookback => {
             k.push(Knobs { lookback_fallback: false, ..d });
