@@ -7,8 +7,8 @@ use rand::Rng;
 use std::sync::RwLock;
 use workgroup::cpu;
 use workgroup::ops::compact::{
-    range_elems, run, run_compactor, split_tail_by_default, Compactor, ElemType, Func, Knobs, Predicate, Variant, ONE_PASS_LIMIT,
-    ONE_PASS_MAX, SPIN_LIMIT,
+    held_grid, range_elems, run, run_compactor, split_tail_by_default, Compactor, ElemType, Func, Knobs, Predicate, Variant,
+    ONE_PASS_LIMIT, ONE_PASS_MAX, SPIN_LIMIT,
 };
 use workgroup::ops::numbers::generate_for_predicate;
 
@@ -31,6 +31,20 @@ fn check(data: &[u32], ty: ElemType, pred: Predicate, func: Func, variant: Varia
     if let Some(i) = (0..got.len()).find(|&i| got[i] != want[i]) {
         panic!("{what}: first difference at {i}: got {} want {}", ty.format(got[i]), ty.format(want[i]));
     }
+}
+
+/// `stable-lookback`'s held persistent grid is refused on GPUs (it was wrong on an H200:
+/// `held_grid`). There this checks the refusal and says to leave the case out (true); elsewhere
+/// false, and the caller runs the case.
+fn refused_held_grid(g: &workgroup::gpu::Context, v: Variant, knobs: &Knobs, made: &Result<Compactor, workgroup::gpu::Error>) -> bool {
+    if v != Variant::StableLookback || !held_grid(knobs) || g.info().device_type == "CPU" {
+        return false;
+    }
+    match made {
+        Err(e) => assert!(e.to_string().contains("held persistent grid"), "{knobs:?}: {e}"),
+        Ok(_) => panic!("{knobs:?}: the held persistent grid must be refused on a GPU"),
+    }
+    true
 }
 
 fn preds(ty: ElemType) -> Vec<Predicate> {
@@ -181,7 +195,11 @@ fn knobs_every_path() {
             let func = if i == 2 { Func::Negate } else { Func::Identity };
             for v in Variant::ALL {
                 for knobs in knob_sets(v) {
-                    let c = match Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs) {
+                    let made = Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs);
+                    if refused_held_grid(&g, v, &knobs, &made) {
+                        continue;
+                    }
+                    let c = match made {
                         Ok(c) => c,
                         Err(workgroup::gpu::Error::Unsupported(_)) => continue, // e.g. 36 KiB of shared memory
                         Err(e) => panic!("{knobs:?}: {e}"),
@@ -208,7 +226,11 @@ fn knobs_every_path() {
     }
     // Ranged stable-lookback with its other kernels: a ticket and tile numbering per range.
     for knobs in lookback_kernels() {
-        let c = Compactor::with_knobs(&g, Variant::StableLookback, ty, pred, Func::Identity, 16_384, 4096, SPIN_LIMIT, knobs).unwrap();
+        let made = Compactor::with_knobs(&g, Variant::StableLookback, ty, pred, Func::Identity, 16_384, 4096, SPIN_LIMIT, knobs);
+        if refused_held_grid(&g, Variant::StableLookback, &knobs, &made) {
+            continue;
+        }
+        let c = made.unwrap();
         for (n, frac) in [(12_289usize, 0.5), (16_384, 1.0), (16_383, 0.001)] {
             let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
             let got = run_compactor(&g, &c, &data).unwrap();
@@ -592,7 +614,11 @@ fn lookback_kernel_completes_and_is_exact() {
             Knobs { lookback_prefetch: false, lookback_groups: Some(3), ..d },
         ),
     ] {
-        let c = Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs).unwrap();
+        let made = Compactor::with_knobs(&g, v, ty, pred, func, n, range_elems(&g), SPIN_LIMIT, knobs);
+        if refused_held_grid(&g, v, &knobs, &made) {
+            continue;
+        }
+        let c = made.unwrap();
         let data = generate_for_predicate(n, ty, pred, frac, n as u64).unwrap();
         let mut completed = 0;
         for attempt in 0..12 {
@@ -698,12 +724,18 @@ fn dealt_grid_discovery_is_exact() {
     let kept = Knobs { lookback_discover: true, lookback_clean: Some(false), ..d };
     let dealt = run_64(kept, 100_003, 9, "discovery G=64, state kept").lookback_groups_dealt(&g).unwrap();
     let dealt = dealt.expect("discovery with the state kept tells the groups dealt");
-    assert!((1..64).contains(&dealt), "64 groups dispatched, {dealt} dealt: lavapipe does not run them all at once");
+    // What lavapipe runs at once; a GPU may run all 64 (the H200 does), and then nothing gives up
+    // below either: there only the results are checked.
+    let cpu = g.info().device_type == "CPU";
+    assert!(
+        (1..=64).contains(&dealt) && (!cpu || dealt < 64),
+        "64 groups dispatched, {dealt} dealt: lavapipe does not run them all at once"
+    );
     let cleaned = run_64(Knobs { lookback_clean: None, ..kept }, 1000, 10, "discovery G=64, state cleaned");
     assert_eq!(cleaned.lookback_groups_dealt(&g).unwrap(), None, "a kernel that zeroes its state cannot tell");
     // The same grid without discovery waits on groups that are not running, and gives up.
     let c = run_64(d, 400_009, 7, "no discovery, G=64");
-    assert!(c.lookback_gave_up(&g).unwrap(), "64 dealt groups without discovery or claims: lavapipe runs them all at once?");
+    assert!(!cpu || c.lookback_gave_up(&g).unwrap(), "64 dealt groups without discovery or claims: lavapipe runs them all at once?");
     // Refusals.
     for (knobs, msg) in [
         (Knobs { lookback_discover: true, ..Knobs::default() }, "is for the dealt grid"),
@@ -745,7 +777,11 @@ fn lookback_fallback_is_exact() {
     ] {
         for (n, range) in [(100_003usize, 1usize << 25), (16_383, 4096), (4096, 4096), (1, 4096)] {
             let range = range.min(range_elems(&g));
-            let c = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, n, range, 0, knobs).unwrap();
+            let made = Compactor::with_knobs(&g, v, ElemType::F32, pred, Func::Negate, n, range, 0, knobs);
+            if refused_held_grid(&g, v, &knobs, &made) {
+                continue;
+            }
+            let c = made.unwrap();
             let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 7).unwrap();
             let got = run_compactor(&g, &c, &data).unwrap();
             check(&data, ElemType::F32, pred, Func::Negate, v, got, &format!("fallback {knobs:?} n={n}"));

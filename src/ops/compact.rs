@@ -444,6 +444,16 @@ pub struct Compactor {
     one_pass: Option<OnePass>,
 }
 
+/// `stable-lookback`'s held persistent grid (the tile kept in registers through the look-back,
+/// written by subgroups, several tiles per group). Exact on lavapipe (subgroups of 8 and 32), but
+/// on an NVIDIA H200 (driver 580.159.04, 2026-12-01), keeping u32 `even` with 5 groups, wrong in
+/// 10 runs of 10 at 100,003 elements (groups of 128 or 256 invocations) and at 30,011 (128), 4 of
+/// 10 at 30,011 (256); exact with one tile per group (cause not found): refused on GPUs.
+#[doc(hidden)]
+pub fn held_grid(k: &Knobs) -> bool {
+    k.lookback_warp_write && !k.lookback_one_tile
+}
+
 /// Rounds of uvec4 per lane in a tile of the subgroup agents.
 fn agent_rounds(knobs: &Knobs) -> u32 {
     if knobs.lookback_rounds == 0 {
@@ -748,6 +758,12 @@ impl Compactor {
         {
             return Err(Error::invalid(
                 "--lookback-warp-write true is for one tile per workgroup (--lookback-one-tile true) or the persistent grid without prefetch (--lookback-prefetch false), with 1..=4 rounds and scalar stores",
+            ));
+        }
+        if variant == Variant::StableLookback && held_grid(&knobs) && ctx.info().device_type != "CPU" {
+            return Err(Error::Unsupported(
+                "the look-back's held persistent grid (--lookback-warp-write true without --lookback-one-tile true) gave wrong results on an NVIDIA H200 where its groups take several tiles (docs/reduce_compact.md, 2026-12-01, second session): refused on GPUs; use --lookback-one-tile true"
+                    .into(),
             ));
         }
         if knobs.lookback_one_tile && knobs.lookback_groups.is_some() {

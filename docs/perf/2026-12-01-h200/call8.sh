@@ -8,10 +8,10 @@ for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
 name=$(nvidia-smi --query-gpu=name --format=csv,noheader); echo "$name"
 echo "$name" | grep -q H200 || { echo "not an H200: nothing run"; exit 0; }
 out=${OUT:-/tmp/out}; mkdir -p "$out"
-# The layer travels xz-compressed (the carry's 64 MiB): unpacked beside its manifest.
-mkdir -p /tmp/vl && cp .vl/VkLayer_khronos_validation.json /tmp/vl/
-python3 -c "import lzma,shutil; shutil.copyfileobj(lzma.open('.vl/libVkLayer_khronos_validation.so.xz'), open('/tmp/vl/libVkLayer_khronos_validation.so','wb'))" || xz -dc .vl/libVkLayer_khronos_validation.so.xz > /tmp/vl/libVkLayer_khronos_validation.so
-export VK_LAYER_PATH=/tmp/vl
+# The layer travels xz-compressed (the carry's 64 MiB), installed where Debian's package puts it
+# (the loader there did not take it from VK_LAYER_PATH).
+mkdir -p /usr/share/vulkan/explicit_layer.d && cp .vl/VkLayer_khronos_validation.json /usr/share/vulkan/explicit_layer.d/
+xz -dc .vl/libVkLayer_khronos_validation.so.xz > /usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so; ldconfig
 {
 timeout 420 .gpu/compact-tests --skip cli --test-threads 4 2>&1; echo "tests exit $?"
 for n in 1 255 4097 1000003 2097152 2097153 4194304; do
