@@ -3,9 +3,10 @@
 // body (tile_atomic.comp, in its registers and shared memory) with the tile's place from a
 // decoupled look-back (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
 // Look-back", 2016) instead of the atomic. Where every tile is resident at once nothing stalls
-// behind a late tile, and one pass beats `stable`'s two (on an H200 8.6 against 10.2 us at 2^18,
-// 9.7 against 11.6 at 2^20); past about 2^22 each tile waits for the slowest tile still loading
-// ahead of it, holding its slot, and the two passes win (docs/reduce_compact.md, "2026-12-01").
+// behind a late tile, and one pass beats `stable`'s two (on an H200 7.9 against 9.9 us at 2^10,
+// 9.9 against 11.8 at 2^20); from about 2^22 each tile waits for the slowest tile still loading
+// ahead of it, holding its slot, and the two passes tie or win (docs/reduce_compact.md,
+// "2026-12-01, second session").
 //
 // One status word per tile: epoch (9 bits, 1..511) | INCL (bit 22) | value (22 bits: the tile's
 // kept count, or with INCL the kept count up to and with this tile). A word of another epoch is

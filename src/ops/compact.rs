@@ -946,11 +946,11 @@ impl Compactor {
                 ctx.info().compute_units.map(|c| c * per_cu).unwrap_or(MAX_GROUPS as u32)
             })
             .clamp(1, MAX_GROUPS as u32);
-        let cpu = ctx.info().device_type == "CPU";
-        let one_pass_max = knobs.stable_one_pass_max.unwrap_or(if cpu { 0 } else { ONE_PASS_MAX }).min(capacity).min(range);
         if knobs.stable_one_pass_max.is_some_and(|m| m > ONE_PASS_LIMIT) {
             return Err(Error::invalid(format!("stable in one pass up to {ONE_PASS_LIMIT} elements (22-bit counts), not more")));
         }
+        let cpu = ctx.info().device_type == "CPU";
+        let one_pass_max = knobs.stable_one_pass_max.unwrap_or(if cpu { 0 } else { ONE_PASS_MAX }).min(capacity).min(range);
         let one_pass = if variant == Variant::Stable && one_pass_max > 0 {
             // A status word per tile, in whole blocks of 4 (the look-back reads uvec4s). Waits
             // that run out count the tile from the input: on CPU devices after a few re-reads.
