@@ -77,7 +77,8 @@ uint first_ticket() {
 }
 
 // The look-back of the held tile (vp: its registers, tile_count kept, at: its in-tile ranks),
-// then its write by subgroups. base_shared next changes after the next rank_in_group barrier.
+// then its write by subgroups. base_shared next changes after the next barrier (rank_in_group's, or
+// the one before the group's last tile).
 void finish_held(uvec4 vp[ROUNDS], uint tile, uint tile_count, uvec2 at, uint ntiles) {
     if (gl_SubgroupID == 0u) look_back_and_publish(tile, p.tile_base + tile, tile_count);
     barrier(); // base_shared is known
@@ -121,6 +122,11 @@ void run_group_held() {
         load_tile(next, v);
         tile = next;
     }
+    // Every subgroup has read base_shared for the tile finished above before the first subgroup's
+    // last look-back sets it again (in the loop, rank_in_group's barrier does this; without this
+    // barrier, groups that took several tiles wrote their last tile at the previous tile's base on
+    // an NVIDIA H200).
+    barrier();
     finish_held(vp, pending, pending_count, pending_at, ntiles);
     if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) add_diag_counters(); // the walking subgroup's
 }
