@@ -3,8 +3,8 @@
 # --lookback-prefetch false: two tiles in registers, one round of shared memory, the look-back
 # one tile late), against the large kernel (the default at 2^26) and the persistent grid's
 # default (--lookback-large-from never). 2^26 f32 at 50%.
-# Since 2026-12-01 (second session) the held persistent grid is refused on GPUs: it gave wrong
-# results on the H200 (docs/reduce_compact.md); this script then prints that refusal.
+# (Refused on GPUs on 2026-12-01 after wrong results on the H200; since 2026-12-02 it writes its
+# tile by rounds with the whole group and is exact there: docs/reduce_compact.md, "2026-12-02".)
 source "$(dirname "$0")/gpu-compact-dealt-common.sh"
 H="--lookback-warp-write true --lookback-prefetch false"
 N="--n 67108864 --pass-fraction 0.5"

@@ -67,8 +67,31 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
 
 // WARP_WRITE (PREFETCH 0): the tile counted one iteration ago waits in registers (vp), not in
 // stage[], while this tile is counted and its AGGREGATE published; then the first subgroup looks
-// back for it and each subgroup writes its part, one round at a time (write_by_subgroups). Two
-// tiles in registers and one round of shared memory, so the registers set the occupancy.
+// back for it and the group writes it out one round at a time (write_by_rounds). Two tiles in
+// registers and one round of shared memory, so the registers set the occupancy.
+
+// The held tile (v, its in-tile ranks `at`, the group's packed count per round `total`) written
+// out at base + rank one round at a time by the whole group, with barriers only. Not
+// write_by_subgroups: its subgroupMin/Max of the lanes' ranks need the subgroup's lanes together,
+// which SPIR-V does not promise, and in this loop on an NVIDIA H200 (driver 580.159.04) they were
+// not: each subgroup's first and last kept values of a round were left unwritten, in most tiles
+// (docs/reduce_compact.md, "2026-12-02"). The whole group, in uniform control flow.
+void write_by_rounds(uvec4 v[ROUNDS], uvec2 at, uvec2 total, uint base) {
+    uint start = 0u; // the kept values of the rounds before r
+    [[unroll]] for (uint r = 0u; r < 4u; ++r) {
+        if (r >= ROUNDS) break;
+        uint m = pass_mask(v[r]);
+        uint k4 = field(at, r) - start;
+        for (uint c4 = 0u; c4 < 4u; ++c4) {
+            if ((m & (1u << c4)) != 0u) stage[k4++] = apply(v[r][c4]);
+        }
+        barrier(); // the round is staged
+        uint kept = field(total, r);
+        for (uint i = gl_LocalInvocationID.x; i < kept; i += gl_WorkGroupSize.x) store_out(base + start + i, stage[i]);
+        barrier(); // read out before the next round is staged
+        start += kept;
+    }
+}
 // This group's first tile (drawn by invocation 0, known to all after a barrier).
 uint first_ticket() {
     if (gl_LocalInvocationID.x == 0u) ticket_shared[0] = draw(0u);
@@ -76,15 +99,15 @@ uint first_ticket() {
     return ticket_shared[0];
 }
 
-// The look-back of the held tile (vp: its registers, tile_count kept, at: its in-tile ranks),
-// then its write by subgroups. base_shared next changes after the next barrier (rank_in_group's, or
+// The look-back of the held tile (vp: its registers, tile_count kept, at: its in-tile ranks,
+// total: its count per round), then its write by rounds. base_shared next changes after the next barrier (rank_in_group's, or
 // the one before the group's last tile).
-void finish_held(uvec4 vp[ROUNDS], uint tile, uint tile_count, uvec2 at, uint ntiles) {
+void finish_held(uvec4 vp[ROUNDS], uint tile, uint tile_count, uvec2 at, uvec2 total, uint ntiles) {
     if (gl_SubgroupID == 0u) look_back_and_publish(tile, p.tile_base + tile, tile_count);
     barrier(); // base_shared is known
     uint base = base_shared;
     if (base != GAVE_UP) { // else the fallback writes this tile and every one after it
-        write_by_subgroups(vp, at, base);
+        write_by_rounds(vp, at, total, base);
         if (gl_LocalInvocationID.x == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
     }
 }
@@ -97,17 +120,17 @@ void run_group_held() {
     uvec4 v[ROUNDS], vp[ROUNDS];
     load_tile(tile, v);
     uint pending = NONE, pending_count = 0u; // the tile counted one iteration ago, not yet written
-    uvec2 pending_at = uvec2(0u);
+    uvec2 pending_at = uvec2(0u), pending_total = uvec2(0u);
     for (uint k = 1u;; ++k) {
         uint gtile = p.tile_base + tile;
         // Slot k & 1 was last read two tiles ago (two barriers since); read after the barrier in
         // rank_in_group below.
         if (t == 0u) ticket_shared[k & 1u] = draw(k);
-        uvec2 at;
-        uint tile_count = rank_in_group(count_tile(v), at);
+        uvec2 at, total;
+        uint tile_count = rank_in_group_totals(count_tile(v), at, total);
         if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
         if (pending != NONE) {
-            finish_held(vp, pending, pending_count, pending_at, ntiles);
+            finish_held(vp, pending, pending_count, pending_at, pending_total, ntiles);
         } else {
             // The first tile: nothing to finish, but the barrier in finish_held is also what keeps
             // a subgroup from writing the next tile's RANK_SUMS while another still reads these.
@@ -118,16 +141,16 @@ void run_group_held() {
         pending = tile;
         pending_count = tile_count;
         pending_at = at;
+        pending_total = total;
         if (next >= ntiles) break; // uniform
         load_tile(next, v);
         tile = next;
     }
-    // Every subgroup has read base_shared for the tile finished above before the first subgroup's
-    // last look-back sets it again (in the loop, rank_in_group's barrier does this; without this
-    // barrier, groups that took several tiles wrote their last tile at the previous tile's base on
-    // an NVIDIA H200).
+    // Every invocation has read base_shared for the tile finished above before the first
+    // subgroup's last look-back sets it again (in the loop, rank_in_group's barrier does this; a
+    // tile that gave up writes nothing, so no barrier of write_by_rounds comes between).
     barrier();
-    finish_held(vp, pending, pending_count, pending_at, ntiles);
+    finish_held(vp, pending, pending_count, pending_at, pending_total, ntiles);
     if (DIAG == 3u && gl_SubgroupID == 0u && subgroupElect()) add_diag_counters(); // the walking subgroup's
 }
 

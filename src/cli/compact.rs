@@ -105,7 +105,7 @@ pub struct Args {
     /// Knob: stable-lookback with one tile per workgroup instead of its persistent grid
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_one_tile, action = clap::ArgAction::Set)]
     pub lookback_one_tile: bool,
-    /// Knob: stable-lookback's tile kept in registers through its look-back, then staged and written one round per subgroup (with --lookback-one-tile true, or --lookback-prefetch false)
+    /// Knob: stable-lookback's tile kept in registers through its look-back, then staged and written one round at a time (with --lookback-one-tile true, or --lookback-prefetch false)
     #[arg(long, hide = true, default_value_t = compact::Knobs::default().lookback_warp_write, action = clap::ArgAction::Set)]
     pub lookback_warp_write: bool,
     /// Knob: stable-lookback's rounds of uvec4 per tile, 1..=4 (0: tiles of 4096; default 3)

@@ -294,9 +294,11 @@ pub struct Knobs {
     /// persistent grid (stable_lookback.comp).
     pub lookback_one_tile: bool,
     /// `stable-lookback`, one tile per workgroup or the persistent grid without prefetch: keep the
-    /// tile in registers through its look-back, then stage and write it one round per subgroup at
-    /// a time (shared memory for one round instead of the tile: NVIDIA's driver gives a pipeline
-    /// 48 KiB per multiprocessor). Groups of 128, 256, 384 or 512 invocations.
+    /// tile in registers through its look-back, then stage and write it one round at a time, by
+    /// each subgroup (one tile) or by the whole group (the persistent grid: its loop left a
+    /// subgroup's lanes apart on an H200) (shared memory for one round instead of the tile:
+    /// NVIDIA's driver gives a pipeline 48 KiB per multiprocessor). Groups of 128, 256, 384 or 512
+    /// invocations.
     pub lookback_warp_write: bool,
     /// `stable-lookback`: rounds of uvec4 per tile, 1..=4 (0: tiles of 4096 elements; default 3:
     /// 3072 with 256 invocations).
@@ -442,16 +444,6 @@ pub struct Compactor {
     gave_up_seen: std::sync::atomic::AtomicU32,
     /// `stable`'s one pass for small runs, where it has one.
     one_pass: Option<OnePass>,
-}
-
-/// `stable-lookback`'s held persistent grid (the tile kept in registers through the look-back,
-/// written by subgroups, several tiles per group). Exact on lavapipe (subgroups of 8 and 32), but
-/// on an NVIDIA H200 (driver 580.159.04, 2026-12-01), keeping u32 `even` with 5 groups, wrong in
-/// 10 runs of 10 at 100,003 elements (groups of 128 or 256 invocations) and at 30,011 (128), 4 of
-/// 10 at 30,011 (256); exact with one tile per group (cause not found): refused on GPUs.
-#[doc(hidden)]
-pub fn held_grid(k: &Knobs) -> bool {
-    k.lookback_warp_write && !k.lookback_one_tile
 }
 
 /// Rounds of uvec4 per lane in a tile of the subgroup agents.
@@ -758,12 +750,6 @@ impl Compactor {
         {
             return Err(Error::invalid(
                 "--lookback-warp-write true is for one tile per workgroup (--lookback-one-tile true) or the persistent grid without prefetch (--lookback-prefetch false), with 1..=4 rounds and scalar stores",
-            ));
-        }
-        if variant == Variant::StableLookback && held_grid(&knobs) && ctx.info().device_type != "CPU" {
-            return Err(Error::Unsupported(
-                "the look-back's held persistent grid (--lookback-warp-write true without --lookback-one-tile true) gave wrong results on an NVIDIA H200 where its groups take several tiles (docs/reduce_compact.md, 2026-12-01, second session): refused on GPUs; use --lookback-one-tile true"
-                    .into(),
             ));
         }
         if knobs.lookback_one_tile && knobs.lookback_groups.is_some() {
