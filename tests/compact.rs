@@ -583,7 +583,7 @@ fn lookback_kernel_completes_and_is_exact() {
         (100_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Negate, grid),
         (100_003, ElemType::F32, Predicate::Greater(0.5f32.to_bits()), 0.5, Func::Identity, held),
         (30_011, ElemType::U32, Predicate::Even, 0.5, Func::Identity, Knobs { lookback_local: 128, ..held }),
-        // Wrong on an H200 in 10 runs of 10 until its last tile waited for a barrier (2026-12-02).
+        // Wrong on an H200 in 10 runs of 10 while the held tile was written by subgroups (2026-12-02).
         (100_003, ElemType::U32, Predicate::Even, 0.5, Func::Identity, Knobs { lookback_local: 128, ..held }),
         (100_003, ElemType::U32, Predicate::Even, 0.5, Func::Negate, held),
         (

@@ -100,8 +100,8 @@ uint first_ticket() {
 }
 
 // The look-back of the held tile (vp: its registers, tile_count kept, at: its in-tile ranks,
-// total: its count per round), then its write by rounds. base_shared next changes after the next barrier (rank_in_group's, or
-// the one before the group's last tile).
+// total: its count per round), then its write by rounds. base_shared next changes after the next
+// barrier (rank_in_group's, or the one before the group's last tile).
 void finish_held(uvec4 vp[ROUNDS], uint tile, uint tile_count, uvec2 at, uvec2 total, uint ntiles) {
     if (gl_SubgroupID == 0u) look_back_and_publish(tile, p.tile_base + tile, tile_count);
     barrier(); // base_shared is known

@@ -294,11 +294,11 @@ pub struct Knobs {
     /// persistent grid (stable_lookback.comp).
     pub lookback_one_tile: bool,
     /// `stable-lookback`, one tile per workgroup or the persistent grid without prefetch: keep the
-    /// tile in registers through its look-back, then stage and write it one round at a time, by
-    /// each subgroup (one tile) or by the whole group (the persistent grid: its loop left a
-    /// subgroup's lanes apart on an H200) (shared memory for one round instead of the tile:
-    /// NVIDIA's driver gives a pipeline 48 KiB per multiprocessor). Groups of 128, 256, 384 or 512
-    /// invocations.
+    /// tile in registers through its look-back, then stage and write it one round at a time:
+    /// shared memory for one round instead of the tile (NVIDIA's driver gives a pipeline 48 KiB
+    /// per multiprocessor). One tile: each subgroup writes its part; the persistent grid: the
+    /// whole group (in its loop an H200 did not keep a subgroup's lanes together). Groups of 128,
+    /// 256, 384 or 512 invocations.
     pub lookback_warp_write: bool,
     /// `stable-lookback`: rounds of uvec4 per tile, 1..=4 (0: tiles of 4096 elements; default 3:
     /// 3072 with 256 invocations).
