@@ -146,9 +146,10 @@ void main() {
         ws = t < s ? sums[2u * t + set] : 0u;
         wt = j < g ? words[2u * j + wset] : READY;
         add_prefix_part(g, ws, wt, set, wset);
-        tile_count = rank_in_group(kept_per_round(v), at); // its barrier completes sg_prefix too
+        uvec2 total, start;
+        tile_count = rank_in_group_starts(kept_per_round(v), at, total, start); // its barrier completes sg_prefix too
         base = group_prefix();
-        write_by_subgroups(v, at, base);
+        write_by_subgroups(v, at, start, base);
     }
     if (t == 0u && p.last == 1u && tile + 1u == ntiles) count = base + tile_count;
 }

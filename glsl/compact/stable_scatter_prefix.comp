@@ -50,11 +50,11 @@ void main() {
     if (subgroupElect()) sg_prefix[gl_SubgroupID] = part;
     uvec2 c = uvec2(0u);
     for (uint r = 0u; r < ROUNDS; ++r) c[r >> 1] += bitCount(pass_mask(v[r])) << (16u * (r & 1u));
-    uvec2 at;
-    uint tile_count = rank_in_group(c, at); // its barrier completes sg_prefix too
+    uvec2 at, total, start;
+    uint tile_count = rank_in_group_starts(c, at, total, start); // its barrier completes sg_prefix too
     uint base = 0u;
     for (uint q = 0u; q < gl_NumSubgroups; ++q) base += sg_prefix[q];
-    write_by_subgroups(v, at, base);
+    write_by_subgroups(v, at, start, base);
     if (t == 0u && p.last == 1u && tile + 1u == ntiles) {
         count = base + tile_count;
         parity = set ^ 1u; // no other scatter group reads it

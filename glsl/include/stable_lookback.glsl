@@ -71,11 +71,13 @@ void finish_tile(uint tile, uint gtile, uint tile_count, uint ntiles) {
 // registers and one round of shared memory, so the registers set the occupancy.
 
 // The held tile (v, its in-tile ranks `at`, the group's packed count per round `total`) written
-// out at base + rank one round at a time by the whole group, with barriers only. Not
-// write_by_subgroups: its subgroupMin/Max of the lanes' ranks need the subgroup's lanes together,
-// which SPIR-V does not promise, and in this loop on an NVIDIA H200 (driver 580.159.04) they were
-// not: each subgroup's first and last kept values of a round were left unwritten, in most tiles
-// (docs/reduce_compact.md, "2026-12-02"). The whole group, in uniform control flow.
+// out at base + rank one round at a time by the whole group, with barriers only. This kernel
+// first used write_by_subgroups, whose subgroupMin/Max of the lanes' ranks then needed the
+// subgroup's lanes together, which SPIR-V does not promise, and in this loop on an NVIDIA H200
+// (driver 580.159.04) they were not: each subgroup's first and last kept values of a round were
+// left unwritten, in most tiles (docs/reduce_compact.md, "2026-12-02"). write_by_subgroups now
+// takes them from the rank's RANK_SUMS, but here those hold the next tile's by the time this one
+// is written. The whole group, in uniform control flow.
 void write_by_rounds(uvec4 v[ROUNDS], uvec2 at, uvec2 total, uint base) {
     uint start = 0u; // the kept values of the rounds before r
     [[unroll]] for (uint r = 0u; r < 4u; ++r) {

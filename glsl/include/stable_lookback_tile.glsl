@@ -37,8 +37,8 @@ void run_group() {
         m[r] = pass_mask(v[r]);
         c[r >> 1] += bitCount(m[r]) << (16u * (r & 1u));
     }
-    uvec2 at;
-    uint tile_count = rank_in_group(c, at);
+    uvec2 at, total, start; // start: WARP_WRITE's
+    uint tile_count = rank_in_group_starts(c, at, total, start);
     if (t == 0u) status[gtile] = (gtile == 0u ? INCLUSIVE : AGGREGATE) | tile_count;
 
     if (WARP_WRITE == 1u) {
@@ -48,7 +48,7 @@ void run_group() {
         uint base = base_shared;
         if (base != GAVE_UP) { // uniform; else the fallback writes this tile and every one after it
             // 4. Each subgroup writes its part, one round at a time (lookback_kernel.glsl).
-            write_by_subgroups(v, at, base);
+            write_by_subgroups(v, at, start, base);
             if (t == 0u && tile + 1u == ntiles) count = base + tile_count; // the range's last tile
         }
     } else {
