@@ -329,13 +329,19 @@ fn cli_png_json_and_bad_input() {
     assert_eq!((v["storage"].as_str(), v["matches_cpu"]["image"].as_bool()), (Some("rgba8 storage images"), Some(true)), "{v}");
     assert!(images::load(&png_images).unwrap() == want.image);
     // Past one storage binding of pixels (lavapipe's: 128 MiB, 33554432 pixels), buffers are
-    // refused in one line that names --images, and images take the frame, exact.
-    let big = ["levels", "--synthetic", "8193x4097:natural", "--runs", "1", "--without-chart"];
-    fails_with_one_line(&[&["--device", "llvmpipe"], &big[..]].concat(), "--images");
-    let out = wg().args(["--device", "llvmpipe", "--validate", "--json"]).args(big).arg("--images").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["matches_cpu"], serde_json::json!({"levels": true, "image": true, "chart": null}), "{v}");
+    // refused in one line that names --images, and images take the frame, exact. Checked on
+    // lavapipe, which CI and scripts/bootstrap install: an NVIDIA GPU binds 4 GiB, as many pixels
+    // as its largest image holds (32768 x 32768), so no frame is past its binding there.
+    if common::devices().iter().any(|d| d["name"].as_str().unwrap_or("").contains("llvmpipe")) {
+        let big = ["levels", "--synthetic", "8193x4097:natural", "--runs", "1", "--without-chart"];
+        fails_with_one_line(&[&["--device", "llvmpipe"], &big[..]].concat(), "--images");
+        let out = wg().args(["--device", "llvmpipe", "--validate", "--json"]).args(big).arg("--images").output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["matches_cpu"], serde_json::json!({"levels": true, "image": true, "chart": null}), "{v}");
+    } else {
+        eprintln!("levels: no lavapipe here, so the frame past one storage binding was not checked");
+    }
     // A video: every frame checked.
     let out = wg().args(["levels", "--json", "--runs", "1", "--synthetic", "33x21", "--video", "4"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -65,6 +65,14 @@ pub fn wg() -> assert_cmd::Command {
     c
 }
 
+/// The devices as `workgroup devices --json` lists them (name, device_type, limits).
+pub fn devices() -> Vec<serde_json::Value> {
+    let out = wg().args(["devices", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v.as_array().unwrap().clone()
+}
+
 /// Runs `workgroup args`, expects failure (not a panic) with exactly one line on stderr that
 /// contains `needle` (case-insensitive).
 pub fn fails_with_one_line(args: &[&str], needle: &str) {
