@@ -366,8 +366,9 @@ fn odd_values_from_the_option_sweep_are_refused_in_one_line() {
 fn work_past_the_timeout_is_an_error_not_a_crash() {
     // A naive 128x128 box reads 2^14 texels per output: minutes on lavapipe. The command must
     // end soon after the timeout, not wait for the work at the device's teardown. A GPU blurs
-    // 4096x4096 so in well under a second (an H200 did), so there the one submission holds
-    // as many iterations as take it about 4 s, from one blur timed first.
+    // 4096x4096 so in under a second (an H200 in 0.28 s), so there the one submission holds
+    // as many iterations as take it about 4 s, from one blur timed first (an H200: 15, and its
+    // CPU reference 2 s).
     let naive = ["blur", "--synthetic", "4096x4096", "--variant", "naive", "--filter", "128", "--runs", "1"];
     let on_a_gpu = common::devices().iter().any(|d| d["device_type"] != "CPU"); // the default device is a GPU
     let iterations = if on_a_gpu {
