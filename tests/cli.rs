@@ -11,10 +11,7 @@ fn devices_lists_a_device() {
         .success()
         .stdout(predicate::str::contains("subgroup size"))
         .stdout(predicate::str::contains("shared memory"));
-    let out = wg().args(["devices", "--json"]).output().unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(v.as_array().unwrap()[0]["max_shared_memory_bytes"].as_u64().unwrap() >= 16384);
+    assert!(common::devices()[0]["max_shared_memory_bytes"].as_u64().unwrap() >= 16384);
     // The subgroup layout the kernels assume, run on every device (under validation too): on
     // lavapipe here and in CI, on the GPU where the tests run on one.
     let out = wg().args(["--validate", "devices", "--json"]).output().unwrap();
@@ -403,8 +400,7 @@ fn compact_takes_a_default_predicate_for_each_type() {
 
 #[test]
 fn internals_are_written_where_the_driver_tells_them_and_refused_in_one_line_where_not() {
-    let out = wg().args(["devices", "--json"]).output().unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = common::devices();
     let dir = tempfile::tempdir().unwrap();
     let to = dir.path().join("internals");
     let args = ["--device", "0", "--internals", to.to_str().unwrap(), "reduce", "--n", "1000", "--variant", "tree"];

@@ -1,6 +1,7 @@
 // write_by_subgroups(): a tile held in registers (v, its masks recomputed, its in-tile ranks `at`)
-// written out at base + rank by subgroups, one round at a time. Shared by the large look-back
-// kernel (lookback_kernel.glsl) and `stable`'s scatter (stable_scatter_prefix.comp). A subgroup's
+// written out at base + rank by subgroups, one round at a time. Shared by the one-tile look-back
+// kernel's warp write (stable_lookback_tile.glsl) and `stable`'s scatters
+// (stable_scatter_prefix.comp; stable_scatter_overlap.comp with HALVES = 0). A subgroup's
 // kept values of one round are consecutive in the tile (from `start`, its rounds' packed starts),
 // so it stages them in its own part of a one-round STAGED[] (4 words per invocation) and writes
 // them out coalesced, with subgroup barriers only. Where a round starts and how many it keeps
