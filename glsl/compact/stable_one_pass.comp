@@ -87,8 +87,10 @@ uint look_back(int last, uvec4 w) {
         if (first_block <= first_incl && first_block < uint(S)) {
             if (blocked && uint(lane) <= first_incl) {
                 if (spins >= SPIN_LIMIT) {
-                    [[unroll]] for (int k = 0; k < 4; ++k) {
-                        if ((m_wait & (1u << k)) != 0u) w[k] = published(count_tile(uint(4 * b + k)));
+                    // w by a select, not w[k] =: the driver kept this loop rolled, and an
+                    // indexed write put w in local memory, stored and loaded back at every read.
+                    for (uint k = 0u; k < 4u; ++k) {
+                        if ((m_wait & (1u << k)) != 0u) w = mix(w, uvec4(published(count_tile(uint(4 * b) + k))), equal(uvec4(0u, 1u, 2u, 3u), uvec4(k)));
                     }
                 } else {
                     w = status4_again[1 + b];
