@@ -247,6 +247,8 @@ fn overlap_fallbacks_and_reducers() {
         Knobs { reducers: 3, ..Knobs::default() },
         Knobs { overlap_spin_limit: Some(0), ..Knobs::default() },
         Knobs { overlap_spin_limit: Some(0), reducers: 2, overlap_barrier: true, ..Knobs::default() },
+        // The tile scanned after the waits (by default only past 2^25 elements).
+        Knobs { overlap_scan_late: Some(true), overlap_spin_limit: Some(0), ..Knobs::default() },
     ];
     let cases =
         [(ElemType::U32, Op::Sum, Kind::Inclusive), (ElemType::F32, Op::Sum, Kind::Exclusive), (ElemType::I32, Op::Min, Kind::Exclusive)];

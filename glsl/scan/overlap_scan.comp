@@ -35,6 +35,12 @@ layout(constant_id = 3) const uint TAIL = 0u;
 layout(constant_id = 10) const uint SPIN_LIMIT = 1u << 20; // tests: 0
 // Tests: 1 checks that a chunk's word is still 0 before it is published (as overlap_reduce.comp).
 layout(constant_id = 11) const uint CHECK_STATE = 0u;
+// 1: the tile's subgroup scans after the waits for its prefix, 0: before them, beside the
+// waits' latency. Before, their results stay live through the waits' loops: on the H200 that
+// is 48 registers and 16 bytes of local memory (45 and none after), and runs of 2^26 elements
+// and more, bound by DRAM, are up to 5% slower; runs of 2^21 and fewer, bound by the waits, are
+// 4-8% faster (the host picks by size: docs/scan.md, "2026-12-02, third session").
+layout(constant_id = 12) const uint SCAN_LATE = 0u;
 #include "scan_word.glsl"
 const uint CHUNK_SHIFT = 8u; // 256 tiles a chunk
 // Each subgroup's total of each round, then its part of the chunks before and of the chunk's
@@ -98,7 +104,7 @@ void main() {
     uvec2 wc = t < c ? words[base + chunks_at + t] : uvec2(VALID);
     uvec2 wt = j < g ? words[base + j] : uvec2(VALID);
     uint before_me[STRIPED_ROUNDS];
-    scan_rounds(v, before_me);
+    if (SCAN_LATE == 0u) scan_rounds(v, before_me);
     // The chunk's tiles before this one. The last tile of a chunk publishes the chunk's total
     // (those partials and its own values, reduced) before it waits for anything else, so that no
     // chain runs from chunk to chunk.
@@ -116,6 +122,7 @@ void main() {
     // The chunks before (past 256 of them, a run of chunks each).
     uint chunks = t < c ? chunk_total(t, wc, base, chunks_at) : identity();
     for (uint q = t + L; q < c; q += L) chunks = combine(chunks, chunk_total(q, words[base + chunks_at + q], base, chunks_at));
+    if (SCAN_LATE == 1u) scan_rounds(v, before_me);
     chunks = subgroup_combine(chunks);
     uint before = subgroup_combine(mine);
     if (subgroupElect()) {

@@ -53,6 +53,9 @@ pub struct Args {
     /// overlap: re-reads of an unpublished word before the scan group computes it itself (default: by device)
     #[arg(long, hide = true)]
     pub overlap_spin_limit: Option<u32>,
+    /// overlap: the tile's subgroup scans after the waits for its prefix (true) or before them (default: after past 2^25 elements a range)
+    #[arg(long, hide = true, action = clap::ArgAction::Set)]
+    pub overlap_scan_late: Option<bool>,
     /// single-pass, overlap: check that the state words are 0 where a run starts or publishes (an error if not)
     #[arg(long, hide = true)]
     pub check_state: bool,
@@ -87,6 +90,7 @@ impl Args {
             reducers: 0,
             overlap_barrier: false,
             overlap_spin_limit: None,
+            overlap_scan_late: None,
             check_state: false,
             repeat: 0,
             in_place: false,
@@ -122,6 +126,7 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         reducers: a.reducers,
         overlap_barrier: a.overlap_barrier,
         overlap_spin_limit: a.overlap_spin_limit,
+        overlap_scan_late: a.overlap_scan_late,
         check_state: a.check_state,
         ..Knobs::default()
     };

@@ -154,6 +154,11 @@ fn push(n: usize, flags: u32, offset: usize, chunk: usize) -> Vec<u8> {
 /// reducer group (2 rounds of uvec4: tiles of 4096).
 const OVERLAP_CHUNK: usize = 256;
 const REDUCER_LOCAL: u32 = 512;
+/// Overlap: ranges of more elements than this scan their tiles after the waits for their prefix
+/// ([`Knobs::overlap_scan_late`]). On an H200 that was 3-5% faster for f32 sums of 2^26 and 2^28
+/// elements and 2% for u32 at 2^28, a tie from 2^22 to 2^25, and 4-8% slower at 2^20 and 2^21
+/// (docs/scan.md, "2026-12-02, third session").
+pub const OVERLAP_SCAN_LATE_FROM: usize = 1 << 25;
 
 /// Elements per tile of reduce-then-scan (`glsl/include/scan_striped_tile.glsl`: 4 rounds of
 /// LOCAL uvec4), one tile per workgroup.
@@ -178,7 +183,9 @@ enum Kernels {
     /// Overlap: the reducers, the scan of whole tiles and of a range's last tile when it ends in
     /// a partial uvec4 (`TAIL`), the flip of the set; the set and its two sets of words, `slots`
     /// words (uvec2) a set.
-    Overlap { reduce: Kernel, scan: Kernel, scan_tail: Kernel, flip: Kernel, state: Buffer<u32>, slots: usize },
+    /// `scan` and `scan_tail`: the scan groups' pipelines with their subgroup scans before the
+    /// waits (`[0]`) and after them (`[1]`, for ranges past [`OVERLAP_SCAN_LATE_FROM`]).
+    Overlap { reduce: Kernel, scan: [Kernel; 2], scan_tail: [Kernel; 2], flip: Kernel, state: Buffer<u32>, slots: usize },
 }
 
 /// The single pass's settings (the study's defaults; the CLI's hidden flags sweep them).
@@ -221,6 +228,9 @@ pub struct Knobs {
     /// Overlap, tests: false makes the reducers publish nothing, so that every scan group
     /// reduces the tiles before its own from the input (out of place and one range only).
     pub overlap_publish: bool,
+    /// Overlap: the tile's subgroup scans after the waits for its prefix (true) or before them
+    /// (false); None: after them in ranges of more than [`OVERLAP_SCAN_LATE_FROM`] elements.
+    pub overlap_scan_late: Option<bool>,
 }
 
 impl Default for Knobs {
@@ -240,6 +250,7 @@ impl Default for Knobs {
             overlap_barrier: false,
             overlap_spin_limit: None,
             overlap_publish: true,
+            overlap_scan_late: None,
         }
     }
 }
@@ -266,10 +277,12 @@ pub struct Scanner {
     max_tiles: usize,
     kernels: Kernels,
     /// Overlap: its reducer groups, whether a barrier always follows them, and whether its
-    /// reducers publish (tests).
+    /// reducers publish (tests), and where its scan groups scan their tile (see
+    /// [`Knobs::overlap_scan_late`]).
     reducers: usize,
     overlap_barrier: bool,
     overlap_publish: bool,
+    overlap_scan_late: Option<bool>,
 }
 
 impl Scanner {
@@ -394,10 +407,13 @@ impl Scanner {
                     rec.barrier(Sync::TransferToAll);
                     Ok(())
                 })?;
+                let overlap_scan = |tail: &[(u32, u32)], late: u32| {
+                    Kernel::new(ctx, &shaders::SCAN_OVERLAP_SCAN, &[spec.as_slice(), tail, &[(10, spin), check, (12, late)]].concat())
+                };
                 Kernels::Overlap {
                     reduce: Kernel::new(ctx, &shaders::SCAN_OVERLAP_REDUCE, &[(0, REDUCER_LOCAL), spec[1], spec[2], publish, check])?,
-                    scan: Kernel::new(ctx, &shaders::SCAN_OVERLAP_SCAN, &[spec.as_slice(), &[(10, spin), check]].concat())?,
-                    scan_tail: Kernel::new(ctx, &shaders::SCAN_OVERLAP_SCAN, &[spec.as_slice(), &[(3, 1), (10, spin), check]].concat())?,
+                    scan: [overlap_scan(&[], 0)?, overlap_scan(&[], 1)?],
+                    scan_tail: [overlap_scan(&[(3, 1)], 0)?, overlap_scan(&[(3, 1)], 1)?],
                     flip: Kernel::new(ctx, &shaders::SCAN_OVERLAP_FLIP, &[])?,
                     state,
                     slots,
@@ -431,6 +447,7 @@ impl Scanner {
             reducers,
             overlap_barrier,
             overlap_publish: knobs.overlap_publish,
+            overlap_scan_late: knobs.overlap_scan_late,
         })
     }
 
@@ -591,7 +608,8 @@ impl Scanner {
                     let (i, o) = (input.bind_range(s, e), output.bind_range(s, e));
                     let binds = [i, i, o, o, state.bind(), state.bind()];
                     let pc = push(e - s, ENCODE | DECODE | kind, offsets[k], *slots);
-                    for (kernel, groups) in [(scan, whole), (scan_tail, tiles - whole)] {
+                    let late = self.overlap_scan_late.unwrap_or(e - s > OVERLAP_SCAN_LATE_FROM) as usize;
+                    for (kernel, groups) in [(&scan[late], whole), (&scan_tail[late], tiles - whole)] {
                         if groups > 0 {
                             if apart && !first {
                                 rec.barrier(Sync::ComputeToCompute); // validation: the chunks' totals, the output
