@@ -253,6 +253,10 @@ fn study_and_bandwidth_refuse_bad_input() {
         .assert()
         .success()
         .stdout(predicate::str::contains("the largest binding here, of 18446744073709551615 asked"));
+    // The cache sweep, under validation: 1 MiB read 3 times, 2 MiB once, then 3 MiB once.
+    wg().args(["--validate", "bandwidth", "--mb", "3", "--sweep", "--runs", "1"]).assert().success().stdout(
+        predicate::str::contains("| 1 | 3 |").and(predicate::str::contains("| 2 | 1 |")).and(predicate::str::contains("| 3 | 1 |")),
+    );
 }
 
 /// The README's first command, as a new user runs it: the whole tour under validation, from a

@@ -8,6 +8,10 @@ pub struct Args {
     /// Timed runs (median reported)
     #[arg(long, default_value_t = 20, value_parser = super::runs_range())]
     runs: u32,
+    /// The read kernel's rate by data size instead: sizes of 1, 1.5, 2, 3, 4, 6, ... MiB up to --mb, each size read
+    /// over and over in one dispatch (about --mb read), so that what fits a cache is read from it
+    #[arg(long)]
+    sweep: bool,
 }
 
 pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
@@ -16,6 +20,9 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
     }
     let ctx = g.context()?;
     let asked = a.mb.saturating_mul(1 << 20);
+    if a.sweep {
+        return sweep(g, &ctx, asked, a.runs);
+    }
     let rows = workgroup::ops::bandwidth::measure_all(&ctx, asked, a.runs)?;
     g.finish(&ctx)?;
     if g.json {
@@ -33,6 +40,30 @@ pub fn run(g: &Global, a: &Args) -> anyhow::Result<()> {
         println!(
             "| {} | {:.4} | {:.4} | {:.4} | {:.0} | {clock} |",
             r.probe.name(),
+            r.timing.median_ns * 1e-6,
+            r.timing.min_ns * 1e-6,
+            r.timing.max_ns * 1e-6,
+            r.gb_per_s
+        );
+    }
+    Ok(())
+}
+
+fn sweep(g: &Global, ctx: &workgroup::gpu::Context, asked: u64, runs: u32) -> anyhow::Result<()> {
+    let rows = workgroup::ops::bandwidth::cache_sweep(ctx, asked, runs)?;
+    g.finish(ctx)?;
+    if g.json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(());
+    }
+    println!("read kernel by data size on {} (each size read over and over in one dispatch)", ctx.info().name);
+    println!("| data MiB | reads per dispatch | median ms | min ms | max ms | GB/s |");
+    println!("| ---: | ---: | ---: | ---: | ---: | ---: |");
+    for r in rows {
+        println!(
+            "| {} | {} | {:.4} | {:.4} | {:.4} | {:.0} |",
+            r.bytes as f64 / (1u64 << 20) as f64,
+            r.repeats,
             r.timing.median_ns * 1e-6,
             r.timing.min_ns * 1e-6,
             r.timing.max_ns * 1e-6,

@@ -52,6 +52,9 @@ pub struct Bandwidth {
 /// Invocations per group of both kernels.
 const LOCAL: u32 = 256;
 
+/// The read kernel's `magic`: a value the XOR of its data never takes, so it writes nothing.
+const NO_MAGIC: u32 = 0xFFFF_FFFF;
+
 /// The read kernel's grid: a block of 2 x LOCAL uvec4 per group, over the whole buffer once.
 fn read_grid(count4: u32) -> [u32; 3] {
     grid2d(count4.div_ceil(2 * LOCAL) as usize)
@@ -79,7 +82,7 @@ pub fn measure_all(ctx: &Context, bytes: u64, runs: u32) -> Result<Vec<Bandwidth
     for probe in Probe::ALL {
         let timing = measure(ctx, 3, runs, |rec| match probe {
             Probe::ReadKernel => {
-                rec.dispatch(&read, read_grid(count4), &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, 0xFFFF_FFFFu32]))
+                rec.dispatch(&read, read_grid(count4), &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, NO_MAGIC, 0]))
             }
             Probe::CopyKernel => {
                 rec.dispatch(&copy, grid2d(count4.div_ceil(LOCAL) as usize), &[src.bind(), dst.bind()], bytemuck::bytes_of(&count4))
@@ -90,6 +93,56 @@ pub fn measure_all(ctx: &Context, bytes: u64, runs: u32) -> Result<Vec<Bandwidth
             }
         })?;
         out.push(Bandwidth { probe, bytes, timing, gb_per_s: probe.moved(bytes) as f64 / timing.median_ns });
+    }
+    Ok(out)
+}
+
+/// One size of [`cache_sweep`]: the read kernel over `bytes` of data, read `repeats` times in one
+/// dispatch.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CacheRead {
+    /// Bytes of data (a multiple of 16 x 2 x 256, the kernel's block).
+    pub bytes: u64,
+    /// Times the dispatch reads the data over.
+    pub repeats: u32,
+    /// GPU time of the timed runs.
+    pub timing: Timing,
+    /// GB/s of bytes read (`repeats` x `bytes`) at the median.
+    pub gb_per_s: f64,
+}
+
+/// The read kernel's rate by the size of its data, for the cache hierarchy: sizes of 1, 1.5, 2,
+/// 3, 4, 6, ... MiB up to `max_bytes` (one binding at most), each read over and over in one dispatch
+/// until about `max_bytes` have been read (its grid covers the data `repeats` times, in order, so
+/// data that fits a cache is read again from there: on an H200 the knee is L2's 50 MiB). The
+/// first read of each dispatch comes from wherever the last one left the data.
+pub fn cache_sweep(ctx: &Context, max_bytes: u64, runs: u32) -> Result<Vec<CacheRead>> {
+    const BLOCK_BYTES: u64 = 16 * 2 * LOCAL as u64;
+    let max_bytes = max_bytes.min(ctx.info().max_storage_buffer_range) / BLOCK_BYTES * BLOCK_BYTES;
+    if max_bytes < 1 << 20 {
+        return Err(Error::invalid("the cache sweep needs at least 1 MiB of data"));
+    }
+    let src: Buffer<[u32; 4]> = Buffer::new(ctx, (max_bytes / 16) as usize, "cache sweep src")?;
+    let sink: Buffer<u32> = Buffer::new(ctx, 1024, "cache sweep sink")?;
+    ctx.submit(|rec| {
+        rec.fill(&src, 0x0102_0304);
+        rec.fill(&sink, 0);
+        Ok(())
+    })?;
+    let read = Kernel::new(ctx, &shaders::BANDWIDTH_READ, &[(0, LOCAL), (1, 1)])?;
+    // 1, 1.5, 2, 3, 4, 6, ... MiB: steps fine enough to place a cache's size.
+    let mut sizes: Vec<u64> = (20..63).flat_map(|k| [1u64 << k, 3u64 << (k - 1)]).take_while(|&b| b < max_bytes).collect();
+    sizes.push(max_bytes);
+    let mut out = Vec::new();
+    for bytes in sizes {
+        let count4 = (bytes / 16) as u32;
+        let blocks = count4 / (2 * LOCAL);
+        let repeats = (max_bytes / bytes).max(1) as u32;
+        let groups = blocks as usize * repeats as usize;
+        let timing = measure(ctx, 3, runs, |rec| {
+            rec.dispatch(&read, grid2d(groups), &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, NO_MAGIC, blocks]))
+        })?;
+        out.push(CacheRead { bytes, repeats, timing, gb_per_s: (bytes * repeats as u64) as f64 / timing.median_ns });
     }
     Ok(out)
 }
@@ -127,7 +180,7 @@ impl L2Scrub {
     pub fn record(&self, rec: &mut Recorder) -> Result<()> {
         if let Some((read, src, sink)) = &self.probe {
             let count4 = src.len() as u32;
-            rec.dispatch(read, read_grid(count4), &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, 0xFFFF_FFFFu32]))?;
+            rec.dispatch(read, read_grid(count4), &[src.bind(), sink.bind()], bytemuck::cast_slice(&[count4, NO_MAGIC, 0]))?;
         }
         Ok(())
     }
