@@ -9,7 +9,8 @@ pub struct Args {
     #[arg(long, default_value_t = 20, value_parser = super::runs_range())]
     runs: u32,
     /// The read kernel's rate by data size instead: sizes of 1, 1.5, 2, 3, 4, 6, ... MiB up to --mb, each size read
-    /// over and over in one dispatch (about --mb read), so that what fits a cache is read from it
+    /// over and over in one dispatch (more than half of --mb read), so that what fits a cache is read from it;
+    /// on a large GPU use --mb 1024 or more, so that every dispatch lasts long past its start
     #[arg(long)]
     sweep: bool,
 }
