@@ -55,6 +55,19 @@ const LOCAL: u32 = 256;
 /// The read kernel's `magic`: a value the XOR of its data never takes, so it writes nothing.
 const NO_MAGIC: u32 = 0xFFFF_FFFF;
 
+/// The read kernel's source of `count4` uvec4 (every word 0x01020304, whose XOR never meets
+/// NO_MAGIC) and its sink, both filled.
+fn read_buffers(ctx: &Context, count4: usize, name: &str) -> Result<(Buffer<[u32; 4]>, Buffer<u32>)> {
+    let src: Buffer<[u32; 4]> = Buffer::new(ctx, count4, name)?;
+    let sink: Buffer<u32> = Buffer::new(ctx, 1024, "read kernel sink")?;
+    ctx.submit(|rec| {
+        rec.fill(&src, 0x0102_0304);
+        rec.fill(&sink, 0);
+        Ok(())
+    })?;
+    Ok((src, sink))
+}
+
 /// The read kernel's grid: a block of 2 x LOCAL uvec4 per group, over the whole buffer once.
 fn read_grid(count4: u32) -> [u32; 3] {
     grid2d(count4.div_ceil(2 * LOCAL) as usize)
@@ -68,11 +81,9 @@ pub fn measure_all(ctx: &Context, bytes: u64, runs: u32) -> Result<Vec<Bandwidth
         return Err(Error::invalid("bandwidth probe needs at least 16 bytes"));
     }
     let count4 = (bytes / 16) as u32;
-    let src: Buffer<[u32; 4]> = Buffer::new(ctx, count4 as usize, "bandwidth src")?;
+    let (src, sink) = read_buffers(ctx, count4 as usize, "bandwidth src")?;
     let dst: Buffer<[u32; 4]> = Buffer::new(ctx, count4 as usize, "bandwidth dst")?;
-    let sink: Buffer<u32> = Buffer::new(ctx, 1024, "bandwidth sink")?;
     ctx.submit(|rec| {
-        rec.fill(&src, 0x0102_0304);
         rec.fill(&dst, 0);
         Ok(())
     })?;
@@ -114,7 +125,7 @@ pub struct CacheRead {
 /// The read kernel's rate by the size of its data, for the cache hierarchy: sizes of 1, 1.5, 2,
 /// 3, 4, 6, ... MiB up to `max_bytes` (one binding at most), each read over and over in one dispatch
 /// until about `max_bytes` have been read (its grid covers the data `repeats` times, in order, so
-/// data that fits a cache is read again from there: on an H200 the knee is L2's 50 MiB). The
+/// data that fits a cache is read again from there: on the H200, up to 32 MiB from its L2). The
 /// first read of each dispatch comes from wherever the last one left the data.
 pub fn cache_sweep(ctx: &Context, max_bytes: u64, runs: u32) -> Result<Vec<CacheRead>> {
     const BLOCK_BYTES: u64 = 16 * 2 * LOCAL as u64;
@@ -122,13 +133,7 @@ pub fn cache_sweep(ctx: &Context, max_bytes: u64, runs: u32) -> Result<Vec<Cache
     if max_bytes < 1 << 20 {
         return Err(Error::invalid("the cache sweep needs at least 1 MiB of data"));
     }
-    let src: Buffer<[u32; 4]> = Buffer::new(ctx, (max_bytes / 16) as usize, "cache sweep src")?;
-    let sink: Buffer<u32> = Buffer::new(ctx, 1024, "cache sweep sink")?;
-    ctx.submit(|rec| {
-        rec.fill(&src, 0x0102_0304);
-        rec.fill(&sink, 0);
-        Ok(())
-    })?;
+    let (src, sink) = read_buffers(ctx, (max_bytes / 16) as usize, "cache sweep src")?;
     let read = Kernel::new(ctx, &shaders::BANDWIDTH_READ, &[(0, LOCAL), (1, 1)])?;
     // 1, 1.5, 2, 3, 4, 6, ... MiB: steps fine enough to place a cache's size.
     let mut sizes: Vec<u64> = (20..63).flat_map(|k| [1u64 << k, 3u64 << (k - 1)]).take_while(|&b| b < max_bytes).collect();
@@ -166,13 +171,7 @@ impl L2Scrub {
         if bytes > ctx.info().max_storage_buffer_range {
             return Err(Error::invalid(format!("L2 scrub of {mib} MiB: more than one binding holds on this device")));
         }
-        let src: Buffer<[u32; 4]> = Buffer::new(ctx, (bytes / 16) as usize, "l2 scrub")?;
-        let sink: Buffer<u32> = Buffer::new(ctx, 1024, "l2 scrub sink")?;
-        ctx.submit(|rec| {
-            rec.fill(&src, 0x0102_0304);
-            rec.fill(&sink, 0);
-            Ok(())
-        })?;
+        let (src, sink) = read_buffers(ctx, (bytes / 16) as usize, "l2 scrub")?;
         Ok(L2Scrub { probe: Some((Kernel::new(ctx, &shaders::BANDWIDTH_READ, &[(0, LOCAL)])?, src, sink)) })
     }
 
