@@ -124,7 +124,7 @@ pub struct CacheRead {
 
 /// The read kernel's rate by the size of its data, for the cache hierarchy: sizes of 1, 1.5, 2,
 /// 3, 4, 6, ... MiB up to `max_bytes` (one binding at most), each read over and over in one dispatch
-/// until about `max_bytes` have been read (its grid covers the data `repeats` times, in order, so
+/// until at least half of `max_bytes` has been read (its grid covers the data `repeats` times, in order, so
 /// data that fits a cache is read again from there: on the H200, up to 32 MiB from its L2). The
 /// first read of each dispatch comes from wherever the last one left the data.
 pub fn cache_sweep(ctx: &Context, max_bytes: u64, runs: u32) -> Result<Vec<CacheRead>> {
