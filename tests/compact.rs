@@ -7,8 +7,8 @@ use rand::Rng;
 use std::sync::RwLock;
 use workgroup::cpu;
 use workgroup::ops::compact::{
-    range_elems, run, run_compactor, split_tail_by_default, Compactor, ElemType, Func, Knobs, Predicate, Variant, ONE_PASS_LIMIT,
-    ONE_PASS_MAX, SPIN_LIMIT,
+    persistent_fit, range_elems, run, run_compactor, split_tail_by_default, Compactor, ElemType, Func, Knobs, Predicate, Variant,
+    ONE_PASS_LIMIT, ONE_PASS_MAX, SPIN_LIMIT,
 };
 use workgroup::ops::numbers::generate_for_predicate;
 
@@ -82,6 +82,9 @@ fn knob_sets(v: Variant) -> Vec<Knobs> {
             k.push(Knobs { stable_overlap: Some(1), windows: Some(4), stable_overlap_halves: Some(false), ..d });
             k.push(Knobs { stable_overlap: Some(2), stable_overlap_recount: true, ..d });
             k.push(Knobs { stable_overlap: Some(2), stable_overlap_recount: true, stable_overlap_halves: Some(false), ..d });
+            // the scatter as a persistent grid (tiles g, g + 5, ...; and recounting)
+            k.push(Knobs { stable_overlap: Some(3), stable_overlap_persistent: Some(5), ..d });
+            k.push(Knobs { stable_overlap: Some(2), stable_overlap_persistent: Some(2), stable_overlap_recount: true, ..d });
             // the classic three passes (the default is two)
             let three = Knobs { stable_passes: 3, ..d };
             for rounds in [4, 8] {
@@ -332,7 +335,8 @@ fn overlapping_passes() {
     // and tiles were zeroed by the small run, which has none of them itself), and the scatter's
     // own recount where no word is published (one superblock and tiles: llvmpipe's loop limit).
     // The scatter writes in halves by default; 4 counters write by subgroups; 7 scatter every
-    // tile by the pipeline with element-by-element loads (the last tile is not split off).
+    // tile by the pipeline with element-by-element loads (the last tile is not split off); 2
+    // scatter by a persistent grid of 3 groups.
     let g = gpu();
     let pred = Predicate::Greater(0.5f32.to_bits());
     let big = 3_000_017;
@@ -341,12 +345,13 @@ fn overlapping_passes() {
         stable_overlap_recount: recount,
         stable_overlap_halves: (counters == 4).then_some(false),
         stable_overlap_split_tail: (counters == 7).then_some(false),
+        stable_overlap_persistent: (counters == 2).then_some(3),
         ..Knobs::default()
     };
     let make = |k: Knobs, cap: usize| {
         Compactor::with_knobs(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, cap, range_elems(&g), SPIN_LIMIT, k).unwrap()
     };
-    for counters in [1, 4, 7] {
+    for counters in [1, 2, 4, 7] {
         let c = make(knobs(counters, false), big);
         for (i, (n, frac)) in
             [(big, 0.5), (1 << 20, 0.5), (big, 1.0), (4097, 0.5), ((1 << 20) + 1, 0.001), (big, 0.0)].into_iter().enumerate()
@@ -365,12 +370,42 @@ fn overlapping_passes() {
         let got = run_compactor(&g, &mixed, &data).unwrap();
         check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("overlap and ranges, n={n}"));
     }
-    let c = make(knobs(3, true), 1_060_007);
-    for (i, n) in [1_060_007usize, 5000, 1_048_577].into_iter().enumerate() {
-        let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 400 + i as u64).unwrap();
-        let got = run_compactor(&g, &c, &data).unwrap();
-        check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("overlap, recounted, n={n}"));
+    for recounted in [knobs(3, true), knobs(2, true)] {
+        let c = make(recounted, 1_060_007);
+        for (i, n) in [1_060_007usize, 5000, 1_048_577].into_iter().enumerate() {
+            let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 400 + i as u64).unwrap();
+            let got = run_compactor(&g, &c, &data).unwrap();
+            check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("overlap, recounted, n={n}"));
+        }
     }
+    // The persistent scatter needs the overlap and the halves; the knob's bound.
+    let with =
+        |k: Knobs| Compactor::with_knobs(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, 5000, range_elems(&g), SPIN_LIMIT, k);
+    assert!(with(Knobs { stable_overlap: Some(0), stable_overlap_persistent: Some(3), ..Knobs::default() }).is_err());
+    assert!(with(Knobs { stable_overlap_halves: Some(false), ..knobs(2, false) }).is_err());
+    assert!(with(Knobs { stable_overlap_persistent: Some(1 << 30), ..knobs(2, false) }).is_err());
+    assert!(with(Knobs { stable_overlap_persistent: Some(0), ..knobs(2, false) }).is_ok());
+}
+
+#[test]
+fn persistent_scatter_fits_what_the_driver_tells() {
+    // NVIDIA's rules (persistent_fit): per partition 16,384 registers; a counter group of 512 is
+    // 4 warps a partition, a scatter group of 256 is 2.
+    // The H200 (132 multiprocessors, 64 warps): counter 31 registers (32), scatter 64 or 58 (64):
+    // 4 x 32 x 32 + 3 x 2 x 64 x 32 = 16,384, three groups.
+    assert_eq!(persistent_fit(Some(132), Some(64), 31, 64), Some(396));
+    assert_eq!(persistent_fit(Some(132), Some(64), 31, 58), Some(396));
+    // 48 registers: four groups; 72 (rounded to 72): two.
+    assert_eq!(persistent_fit(Some(132), Some(64), 31, 48), Some(528));
+    assert_eq!(persistent_fit(Some(132), Some(64), 31, 72), Some(264));
+    // A multiprocessor of 32 warps (Turing): the counter's 16 leave room for two groups of 8.
+    assert_eq!(persistent_fit(Some(72), Some(32), 31, 64), Some(144));
+    // Nothing fits, or the driver does not tell: none.
+    assert_eq!(persistent_fit(Some(132), Some(64), 31, 200), None);
+    assert_eq!(persistent_fit(Some(132), Some(16), 31, 64), None);
+    assert_eq!(persistent_fit(Some(132), Some(64), 255, 64), None);
+    assert_eq!(persistent_fit(None, Some(64), 31, 64), None);
+    assert_eq!(persistent_fit(Some(132), None, 31, 64), None);
 }
 
 #[test]

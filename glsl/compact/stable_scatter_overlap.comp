@@ -30,6 +30,13 @@ layout(constant_id = 2) const uint PRED = 0u;
 layout(constant_id = 3) const uint FUNC = 0u;
 layout(constant_id = 10) const uint SPIN_LIMIT = 1u << 20; // tests: 0
 layout(constant_id = 11) const uint HALVES = 0u;
+// PERSISTENT (constant_id 13; halves only, the tiles that end in whole uvec4s): a grid of as many
+// groups as fit beside the counters, each taking tiles g, g + G, ... and issuing its next tile's
+// loads before it ranks this one, so that their round trip (about 2 us under load, most of a
+// group's life) passes while this tile is written. The host sizes the grid to what is resident
+// at once (a group that must wait for a slot delays every G-th tile: docs/reduce_compact.md,
+// "2026-12-02, fifth session").
+layout(constant_id = 13) const uint PERSISTENT = 0u;
 // tile_base: the tiles of the ranges before this one (0: one range); last: 1 in the last range;
 // total_tiles: of every range (the last superblock's size); first_tile: this dispatch's first
 // tile (the PARTIAL_UVEC4 pipeline's one tile: the last, when it ends in a partial uvec4).
@@ -107,7 +114,62 @@ uint group_prefix() {
     return base;
 }
 
+// The tile staged in halves (HALVES 1), its loads in v: ranked, its prefix words read, its first
+// half staged while they come, written; then its second half. Returns the tile's kept count and
+// sets `base`, its place in the output.
+uint scatter_in_halves(uint tile, uvec4 v[ROUNDS], out uint base) {
+    uint t = gl_LocalInvocationID.x, g = p.tile_base + tile, s = g >> SUPER_SHIFT, j = (s << SUPER_SHIFT) + t;
+    uvec2 at, total;
+    uint tile_count = rank_in_group_totals(kept_per_round(v), at, total);
+    // This invocation's words of the prefix, read once the tile is ranked: their latency
+    // passes while the first half is staged, as tile_atomic.comp's atomic, and nothing of
+    // them lives through the loads and the rank (read with the loads, 3% slower at 2^26 and
+    // 5% at 0.1% kept on the H100: the forty-sixth session). Both are issued before either
+    // is checked.
+    uint set = parity, wset = word_set;
+    uint ws = t < s ? sums[2u * t + set] : 0u;
+    uint wt = j < g ? words[2u * j + wset] : READY; // L = 256: one tile of the superblock each
+    uint first = field(total, 0u) + field(total, 1u); // kept in the first half
+    stage_half(v, at, 0u, 0u);
+    add_prefix_part(g, ws, wt, set, wset); // any wait here, half the tile staged
+    barrier(); // the first half staged, sg_prefix complete
+    base = group_prefix();
+    write_half(base, first);
+    barrier(); // stage[] read out
+    stage_half(v, at, ROUNDS / 2u, first);
+    barrier(); // the second half staged
+    write_half(base + first, tile_count - first);
+    return tile_count;
+}
+
+// PERSISTENT: tiles g, g + G, ... below `end` (this pipeline's tiles end in whole uvec4s), the
+// next one's loads in flight while this one is scattered.
+void scatter_persistent() {
+    uint t = gl_LocalInvocationID.x, L = gl_WorkGroupSize.x, G = gl_NumWorkGroups.x;
+    uint ntiles = (p.n + tile_size() - 1u) / tile_size();
+    uint end = p.n % 4u != 0u ? ntiles - 1u : ntiles; // the partial uvec4's tile: the other pipeline
+    uint tile = p.first_tile + gl_WorkGroupID.x;
+    if (tile >= end) return; // uniform
+    uvec4 v[ROUNDS], next_v[ROUNDS];
+    for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * L + t);
+    while (true) { // uniform: every invocation has the same tiles
+        uint next = tile + G;
+        if (next < end) {
+            for (uint r = 0u; r < ROUNDS; ++r) next_v[r] = load4(next * tile_size() / 4u + r * L + t);
+        }
+        uint base, tile_count = scatter_in_halves(tile, v, base);
+        if (t == 0u && p.last == 1u && tile + 1u == ntiles) count = base + tile_count;
+        if (next >= end) break;
+        v = next_v; // the next tile's rank barrier also frees stage[]
+        tile = next;
+    }
+}
+
 void main() {
+    if (PERSISTENT == 1u && HALVES == 1u && PARTIAL_UVEC4 == 0u) {
+        scatter_persistent();
+        return;
+    }
     uint t = gl_LocalInvocationID.x, tile = p.first_tile + gl_WorkGroupID.x + gl_NumWorkGroups.x * gl_WorkGroupID.y, L = gl_WorkGroupSize.x;
     if (tile * tile_size() >= p.n) return; // uniform: past the last tile of a 2-D grid
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
@@ -117,27 +179,7 @@ void main() {
     uvec2 at;
     uint tile_count, base, ws, wt, set, wset;
     if (HALVES == 1u) {
-        uvec2 total;
-        tile_count = rank_in_group_totals(kept_per_round(v), at, total);
-        // This invocation's words of the prefix, read once the tile is ranked: their latency
-        // passes while the first half is staged, as tile_atomic.comp's atomic, and nothing of
-        // them lives through the loads and the rank (read with the loads, 3% slower at 2^26 and
-        // 5% at 0.1% kept on the H100: the forty-sixth session). Both are issued before either
-        // is checked.
-        set = parity;
-        wset = word_set;
-        ws = t < s ? sums[2u * t + set] : 0u;
-        wt = j < g ? words[2u * j + wset] : READY; // L = 256: one tile of the superblock each
-        uint first = field(total, 0u) + field(total, 1u); // kept in the first half
-        stage_half(v, at, 0u, 0u);
-        add_prefix_part(g, ws, wt, set, wset); // any wait here, half the tile staged
-        barrier(); // the first half staged, sg_prefix complete
-        base = group_prefix();
-        write_half(base, first);
-        barrier(); // stage[] read out
-        stage_half(v, at, ROUNDS / 2u, first);
-        barrier(); // the second half staged
-        write_half(base + first, tile_count - first);
+        tile_count = scatter_in_halves(tile, v, base);
     } else {
         // By subgroups: the words read while the tile's loads are in flight (one memory
         // latency under the tile's; checked one after the other, the H200 took 7% longer).

@@ -69,6 +69,9 @@ pub struct Args {
     /// Knob: with overlapping passes, the scatter writes each tile staged in halves by the group (true) or a round at a time by each subgroup (false); default: halves
     #[arg(long, hide = true, action = clap::ArgAction::Set)]
     pub stable_overlap_halves: Option<bool>,
+    /// Knob: with overlapping passes and the scatter in halves, a persistent scatter grid of N groups (0: one group per tile); default: as many as fit beside the counters, from 2^25 elements, where the driver tells what that takes
+    #[arg(long, hide = true)]
+    pub stable_overlap_persistent: Option<u32>,
     /// Knob: with overlapping passes, a last tile that ends in a partial uvec4 is scattered alone by its own pipeline (true) or every tile by the pipeline with element-by-element loads (false); default: by device (false on an H100)
     #[arg(long, hide = true, action = clap::ArgAction::Set)]
     pub stable_overlap_split_tail: Option<bool>,
@@ -166,6 +169,7 @@ impl Args {
             stable_overlap_barrier: self.stable_overlap_barrier,
             stable_overlap_recount: self.stable_overlap_recount,
             stable_overlap_halves: self.stable_overlap_halves,
+            stable_overlap_persistent: self.stable_overlap_persistent,
             stable_overlap_split_tail: self.stable_overlap_split_tail,
             stable_one_pass_max: self.stable_one_pass_max,
             lookback_fallback: self.lookback_fallback,
@@ -219,6 +223,7 @@ impl Args {
             stable_overlap_barrier: k.stable_overlap_barrier,
             stable_overlap_recount: k.stable_overlap_recount,
             stable_overlap_halves: k.stable_overlap_halves,
+            stable_overlap_persistent: k.stable_overlap_persistent,
             stable_overlap_split_tail: k.stable_overlap_split_tail,
             stable_one_pass_max: k.stable_one_pass_max,
             lookback_fallback: k.lookback_fallback,

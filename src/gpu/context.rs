@@ -110,6 +110,8 @@ pub struct DeviceInfo {
     /// Streaming multiprocessors (VK_NV_shader_sm_builtins) where the driver tells; used to size
     /// persistent grids.
     pub compute_units: Option<u32>,
+    /// Warps one multiprocessor holds at once (VK_NV_shader_sm_builtins), where the driver tells.
+    pub warps_per_compute_unit: Option<u32>,
     /// VK_KHR_pipeline_executable_properties (registers, shared memory, spills per pipeline).
     pub pipeline_executable_properties: bool,
     /// vulkanMemoryModel (enabled by `Context::new` where supported; for kernels in the Vulkan
@@ -309,16 +311,17 @@ fn describe(instance: &ash::Instance, physical: vk::PhysicalDevice, index: usize
     let exts = unsafe { instance.enumerate_device_extension_properties(physical) }.unwrap_or_default();
     let has = |name: &CStr| exts.iter().any(|x| x.extension_name_as_c_str().ok() == Some(name));
     let has_sm = has(ash::nv::shader_sm_builtins::NAME);
-    let compute_units = if has_sm {
+    let (compute_units, warps_per_compute_unit) = if has_sm {
         let mut sm = vk::PhysicalDeviceShaderSMBuiltinsPropertiesNV::default();
         let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut sm);
         unsafe { instance.get_physical_device_properties2(physical, &mut p2) };
-        Some(sm.shader_sm_count)
+        (Some(sm.shader_sm_count), Some(sm.shader_warps_per_sm))
     } else {
-        None
+        (None, None)
     };
     DeviceInfo {
         compute_units,
+        warps_per_compute_unit,
         pipeline_executable_properties: has(ash::khr::pipeline_executable_properties::NAME),
         performance_query: has(ash::khr::performance_query::NAME),
         subgroup_partitioned: has(ash::nv::shader_subgroup_partitioned::NAME)

@@ -194,6 +194,41 @@ const OVERLAP_HEADER: usize = 16;
 /// switched to subgroups.
 const HALVES_BY_DEFAULT: bool = true;
 
+/// The overlap's scatter takes a persistent grid ([`Knobs::stable_overlap_persistent`]) by default
+/// from this many elements. On the H200 (2026-12-02, fifth session, docs/reduce_compact.md) it
+/// was 3-5% faster at 2^26 f32 (50% kept), 9% at 100% and 6% at 2^27; tied at 2^23, 2^24 and at
+/// 0.1% kept; 5% slower at 2^22.
+pub const PERSISTENT_FROM: usize = 1 << 25;
+
+/// How many persistent scatter groups (256 invocations) fit beside one counter group (512) on
+/// each multiprocessor, times the multiprocessors; `None` where the driver does not tell what
+/// that takes. By NVIDIA's rules: 65,536 registers a multiprocessor in four partitions, each
+/// warp given 32 lanes x its registers rounded up to 8, a group's warps dealt evenly over the
+/// partitions; and the driver's warps per multiprocessor (`shaderWarpsPerSM`). Shared memory
+/// (9 KiB a scatter group) never binds first there. The grid must not hold more than fit: a
+/// group that waits for a slot delays every G-th tile to the end (400 groups on the H200's 396
+/// slots: 0.2185 ms instead of 0.1405 at 2^26).
+pub fn persistent_fit(
+    compute_units: Option<u32>,
+    warps_per_unit: Option<u32>,
+    counter_registers: u32,
+    scatter_registers: u32,
+) -> Option<u32> {
+    let (units, warps) = (compute_units?, warps_per_unit?);
+    let warp_registers = |r: u32| r.div_ceil(8) * 8 * 32;
+    let (counter_warps, scatter_warps) = (COUNTER_LOCAL / 32, LOCAL / 32);
+    let partition = (65536 / 4u32).checked_sub(counter_warps / 4 * warp_registers(counter_registers))?;
+    let by_registers = partition / (scatter_warps / 4 * warp_registers(scatter_registers)).max(1);
+    let by_warps = warps.checked_sub(counter_warps)? / scatter_warps;
+    let per_unit = by_registers.min(by_warps);
+    (per_unit > 0).then_some(units * per_unit)
+}
+
+/// The driver's register count of a kernel (VK_KHR_pipeline_executable_properties), if it tells.
+fn registers(kernel: &Kernel) -> Option<u32> {
+    kernel.statistics().into_iter().find(|(name, _)| name == "Register Count").and_then(|(_, v)| v.parse().ok())
+}
+
 /// Whether the overlap's scatter gives a last tile that ends in a partial uvec4 a pipeline of its
 /// own by default on this device. Measured on two GPUs, 2^26 f32 at 50% (thirty-second and
 /// thirty-third sessions, docs/reduce_compact.md): the H200 ran 6% faster with it (11% at 0.1%
@@ -255,6 +290,13 @@ pub struct Knobs {
     /// With `stable_overlap`: the scatter writes each tile staged in halves by the whole group
     /// (`Some(true)`) or one round at a time by each subgroup (`Some(false)`); `None`: halves.
     pub stable_overlap_halves: Option<bool>,
+    /// With `stable_overlap` and the scatter in halves: the tiles that end in whole uvec4s are
+    /// scattered by a persistent grid of this many groups (tiles g, g + G, ..., each group's next
+    /// tile loaded while it scatters this one; glsl/compact/stable_scatter_overlap.comp,
+    /// PERSISTENT); `Some(0)`: one group per tile. `None`: for runs of at least
+    /// [`PERSISTENT_FROM`] elements, as many groups as fit beside the counters where the driver
+    /// tells what that takes ([`persistent_fit`]), else one group per tile.
+    pub stable_overlap_persistent: Option<u32>,
     /// With `stable_overlap`: a last tile that ends in a partial uvec4 is scattered alone by a
     /// pipeline of its own, so that the other tiles' pipeline has no element-by-element loads
     /// (`Some(true)`), or every tile by the pipeline with them (`Some(false)`); `None`: by device
@@ -365,6 +407,7 @@ impl Default for Knobs {
             stable_overlap_barrier: false,
             stable_overlap_recount: false,
             stable_overlap_halves: None,
+            stable_overlap_persistent: None,
             stable_overlap_split_tail: None,
             stable_one_pass_max: None,
             lookback_fallback: true,
@@ -424,8 +467,12 @@ pub struct Compactor {
     one_window: bool,
     /// Workgroups of stable-lookback's persistent grid.
     lookback_groups: u32,
-    /// `stable` in two passes, overlapping: the counter groups (kernels 5..=8: counters, scatter by subgroups, flip, scatter in halves).
+    /// `stable` in two passes, overlapping: the counter groups (kernels 5..=11: counters, scatter
+    /// by subgroups, flip, scatter in halves, the two for a partial last uvec4, the persistent scatter).
     overlap: Option<u32>,
+    /// ... its scatter in halves as a persistent grid (`kernels[11]`): (groups, from this many
+    /// elements of a run) ([`Knobs::stable_overlap_persistent`]).
+    persistent: Option<(u32, usize)>,
     /// ... with a barrier between the counters and the scatter (asked for, or validation on).
     overlap_barrier: bool,
     /// ... a last tile that ends in a partial uvec4 scattered alone ([`Knobs::stable_overlap_split_tail`]).
@@ -836,6 +883,19 @@ impl Compactor {
         if knobs.stable_overlap_recount && overlap.is_none() {
             return Err(Error::invalid("--stable-overlap-recount true is for stable with overlapping passes (--stable-overlap N)"));
         }
+        if knobs.stable_overlap_persistent.is_some_and(|g| g > 0) {
+            if overlap.is_none() {
+                return Err(Error::invalid("--stable-overlap-persistent N is for stable with overlapping passes (--stable-overlap N)"));
+            }
+            if knobs.stable_overlap_halves == Some(false) {
+                return Err(Error::invalid(
+                    "--stable-overlap-persistent N is for the scatter in halves, not --stable-overlap-halves false",
+                ));
+            }
+            if knobs.stable_overlap_persistent.is_some_and(|g| g as usize > MAX_GROUPS) {
+                return Err(Error::invalid(format!("--stable-overlap-persistent: 0..={MAX_GROUPS} groups")));
+            }
+        }
         let kernels = match variant {
             Variant::GlobalAtomic => vec![Kernel::new(ctx, &shaders::COMPACT_GLOBAL_ATOMIC, &spec)?],
             Variant::GroupCounter => vec![Kernel::new(ctx, &shaders::COMPACT_GROUP_COUNTER, &spec)?],
@@ -878,6 +938,12 @@ impl Compactor {
                     k.push(scatter(1, 0)?);
                     k.push(scatter(0, 1)?);
                     k.push(scatter(1, 1)?);
+                    // kernels[11]: the scatter in halves as a persistent grid (whole uvec4s only)
+                    k.push(Kernel::new(
+                        ctx,
+                        &shaders::COMPACT_STABLE_SCATTER_OVERLAP,
+                        &[&spec[..], &spin, &[(11, 1), (12, 0), (13, 1)]].concat(),
+                    )?);
                 }
                 if variant == Variant::StableLookback {
                     if capacity >= 1 << 30 {
@@ -892,6 +958,16 @@ impl Compactor {
                 }
                 k
             }
+        };
+        // The overlap's persistent scatter: the groups asked for (from any size), or as many as fit
+        // (from PERSISTENT_FROM elements); None: one group per tile.
+        let persistent = match (overlap, knobs.stable_overlap_persistent) {
+            (None, _) | (_, Some(0)) => None,
+            (Some(_), Some(g)) => Some((g, 0)),
+            (Some(_), None) => registers(&kernels[5])
+                .zip(registers(&kernels[11]))
+                .and_then(|(c, s)| persistent_fit(ctx.info().compute_units, ctx.info().warps_per_compute_unit, c, s))
+                .map(|g| (g.min(MAX_GROUPS as u32), PERSISTENT_FROM)),
         };
         let ntiles = if variant.ordered() { capacity.div_ceil(tile).max(1) } else { 1 };
         // Two passes: after the tile counts, the parity word, the scatter's copy of it, and two
@@ -970,6 +1046,7 @@ impl Compactor {
             one_window,
             lookback_groups,
             overlap,
+            persistent,
             overlap_barrier: knobs.stable_overlap_barrier || ctx.validating(),
             split_tail: knobs.stable_overlap_split_tail.unwrap_or_else(|| split_tail_by_default(&ctx.info().name)),
             max_tiles_per_group: max_tiles_per_group(ctx),
@@ -1277,7 +1354,11 @@ impl Compactor {
                 let x = tiles.min(MAX_GROUPS);
                 [x as u32, tiles.div_ceil(x) as u32, 1]
             };
-            if whole > 0 {
+            let persistent = self.persistent.filter(|&(_, from)| halves && r.1 - r.0 >= from);
+            if let (true, Some((groups, _))) = (whole > 0, persistent) {
+                // As many groups as fit at once, each scattering tiles g, g + groups, ...
+                rec.dispatch(&self.kernels[11], [groups.min(whole as u32), 1, 1], &binds, &pc(0))?;
+            } else if whole > 0 {
                 rec.dispatch(&self.kernels[if halves { 8 } else { 6 }], grid_of(whole), &binds, &pc(0))?;
             }
             if whole < total_tiles {
