@@ -295,7 +295,9 @@ pub struct Knobs {
     /// tile loaded while it scatters this one; glsl/compact/stable_scatter_overlap.comp,
     /// PERSISTENT); `Some(0)`: one group per tile. `None`: for runs of at least
     /// [`PERSISTENT_FROM`] elements, as many groups as fit beside the counters where the driver
-    /// tells what that takes ([`persistent_fit`]), else one group per tile.
+    /// tells what that takes ([`persistent_fit`]), else one group per tile. Where the last tile
+    /// is not split off ([`Knobs::stable_overlap_split_tail`]; the H100's default) every tile
+    /// takes the other pipeline, and this has no effect.
     pub stable_overlap_persistent: Option<u32>,
     /// With `stable_overlap`: a last tile that ends in a partial uvec4 is scattered alone by a
     /// pipeline of its own, so that the other tiles' pipeline has no element-by-element loads
