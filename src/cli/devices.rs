@@ -44,7 +44,8 @@ pub fn run(g: &Global) -> anyhow::Result<()> {
         println!("    driver statistics {} (VK_KHR_pipeline_executable_properties)", d.pipeline_executable_properties);
         println!("    perf counters     {} (VK_KHR_performance_query)", d.performance_query);
         if let Some(cu) = d.compute_units {
-            println!("    multiprocessors   {cu}");
+            let warps = d.warps_per_compute_unit.map(|w| format!(", {w} warps each")).unwrap_or_default();
+            println!("    multiprocessors   {cu}{warps}");
         }
     }
     Ok(())
