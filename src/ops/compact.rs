@@ -196,8 +196,8 @@ const HALVES_BY_DEFAULT: bool = true;
 
 /// The overlap's scatter takes a persistent grid ([`Knobs::stable_overlap_persistent`]) by default
 /// from this many elements. On the H200 (2026-12-02, fifth session, docs/reduce_compact.md) it
-/// was 3-5% faster at 2^26 f32 (50% kept), 9% at 100% and 6% at 2^27; tied at 2^23, 2^24 and at
-/// 0.1% kept; 5% slower at 2^22.
+/// was 3-5% faster at 2^26 f32 (50% kept), 9% at 100%, 3-6% at 2^27 and 2% at 2^25; tied at
+/// 2^23 and 2^24; 1-2% slower at 0.1% kept and 5% slower at 2^22.
 pub const PERSISTENT_FROM: usize = 1 << 25;
 
 /// How many persistent scatter groups (256 invocations) fit beside one counter group (512) on
@@ -885,7 +885,7 @@ impl Compactor {
         if knobs.stable_overlap_recount && overlap.is_none() {
             return Err(Error::invalid("--stable-overlap-recount true is for stable with overlapping passes (--stable-overlap N)"));
         }
-        if knobs.stable_overlap_persistent.is_some_and(|g| g > 0) {
+        if let Some(groups) = knobs.stable_overlap_persistent.filter(|&g| g > 0) {
             if overlap.is_none() {
                 return Err(Error::invalid("--stable-overlap-persistent N is for stable with overlapping passes (--stable-overlap N)"));
             }
@@ -894,7 +894,7 @@ impl Compactor {
                     "--stable-overlap-persistent N is for the scatter in halves, not --stable-overlap-halves false",
                 ));
             }
-            if knobs.stable_overlap_persistent.is_some_and(|g| g as usize > MAX_GROUPS) {
+            if groups as usize > MAX_GROUPS {
                 return Err(Error::invalid(format!("--stable-overlap-persistent: 0..={MAX_GROUPS} groups")));
             }
         }
