@@ -114,21 +114,29 @@ uint group_prefix() {
     return base;
 }
 
+// This invocation's words of tile g's prefix as first read (plain loads): its superblock's
+// (ws) and its tile's of the tile's superblock (wt; L = 256: one tile of the superblock each).
+// Both are issued before either is checked.
+void first_read_words(uint g, uint set, uint wset, out uint ws, out uint wt) {
+    uint t = gl_LocalInvocationID.x, s = g >> SUPER_SHIFT, j = (s << SUPER_SHIFT) + t;
+    ws = t < s ? sums[2u * t + set] : 0u;
+    wt = j < g ? words[2u * j + wset] : READY;
+}
+
 // The tile staged in halves (HALVES 1), its loads in v: ranked, its prefix words read, its first
 // half staged while they come, written; then its second half. Returns the tile's kept count and
-// sets `base`, its place in the output.
-uint scatter_in_halves(uint tile, uvec4 v[ROUNDS], out uint base) {
-    uint t = gl_LocalInvocationID.x, g = p.tile_base + tile, s = g >> SUPER_SHIFT, j = (s << SUPER_SHIFT) + t;
+// sets `base`, its place in the output. words_read: the persistent grid read the words (ws, wt)
+// before the rank; else they are read here.
+uint scatter_in_halves(uint tile, uvec4 v[ROUNDS], out uint base, bool words_read, uint ws, uint wt) {
+    uint g = p.tile_base + tile;
     uvec2 at, total;
     uint tile_count = rank_in_group_totals(kept_per_round(v), at, total);
-    // This invocation's words of the prefix, read once the tile is ranked: their latency
-    // passes while the first half is staged, as tile_atomic.comp's atomic, and nothing of
-    // them lives through the loads and the rank (read with the loads, 3% slower at 2^26 and
-    // 5% at 0.1% kept on the H100: the forty-sixth session). Both are issued before either
-    // is checked.
+    // One group per tile: the words read once the tile is ranked, so that their latency passes
+    // while the first half is staged, as tile_atomic.comp's atomic, and nothing of them lives
+    // through the loads and the rank (read with the loads, 3% slower at 2^26 and 5% at 0.1% kept
+    // on the H100: the forty-sixth session).
     uint set = parity, wset = word_set;
-    uint ws = t < s ? sums[2u * t + set] : 0u;
-    uint wt = j < g ? words[2u * j + wset] : READY; // L = 256: one tile of the superblock each
+    if (!words_read) first_read_words(g, set, wset, ws, wt);
     uint first = field(total, 0u) + field(total, 1u); // kept in the first half
     stage_half(v, at, 0u, 0u);
     add_prefix_part(g, ws, wt, set, wset); // any wait here, half the tile staged
@@ -151,13 +159,21 @@ void scatter_persistent() {
     uint tile = p.first_tile + gl_WorkGroupID.x;
     if (tile >= end) return; // uniform
     uvec4 v[ROUNDS], next_v[ROUNDS];
+    uint set = parity, wset = word_set; // flipped only between runs
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * L + t);
     while (true) { // uniform: every invocation has the same tiles
         uint next = tile + G;
         if (next < end) {
             for (uint r = 0u; r < ROUNDS; ++r) next_v[r] = load4(next * tile_size() / 4u + r * L + t);
         }
-        uint base, tile_count = scatter_in_halves(tile, v, base);
+        // This tile's words, issued after the next tile's loads and before the rank: 0-2% faster
+        // at 2^25-2^27 on the H200 than after the rank, at the same 64 registers; issued a tile
+        // ahead, with the next tile's loads, 5-11% slower; before the next tile's loads, 3% faster
+        // at 0.1% kept and up to 7% slower at 50-100% (docs/reduce_compact.md, "2026-12-03,
+        // second session").
+        uint ws, wt;
+        first_read_words(p.tile_base + tile, set, wset, ws, wt);
+        uint base, tile_count = scatter_in_halves(tile, v, base, true, ws, wt);
         if (t == 0u && p.last == 1u && tile + 1u == ntiles) count = base + tile_count;
         if (next >= end) break;
         v = next_v; // the next tile's rank barrier also frees stage[]
@@ -175,18 +191,17 @@ void main() {
     uint ntiles = (p.n + tile_size() - 1u) / tile_size();
     uvec4 v[ROUNDS];
     for (uint r = 0u; r < ROUNDS; ++r) v[r] = load4(tile * tile_size() / 4u + r * L + t);
-    uint g = p.tile_base + tile, s = g >> SUPER_SHIFT, j = (s << SUPER_SHIFT) + t;
+    uint g = p.tile_base + tile;
     uvec2 at;
     uint tile_count, base, ws, wt, set, wset;
     if (HALVES == 1u) {
-        tile_count = scatter_in_halves(tile, v, base);
+        tile_count = scatter_in_halves(tile, v, base, false, 0u, READY);
     } else {
         // By subgroups: the words read while the tile's loads are in flight (one memory
         // latency under the tile's; checked one after the other, the H200 took 7% longer).
         set = parity;
         wset = word_set;
-        ws = t < s ? sums[2u * t + set] : 0u;
-        wt = j < g ? words[2u * j + wset] : READY;
+        first_read_words(g, set, wset, ws, wt);
         add_prefix_part(g, ws, wt, set, wset);
         uvec2 total, start;
         tile_count = rank_in_group_starts(kept_per_round(v), at, total, start); // its barrier completes sg_prefix too
