@@ -195,6 +195,17 @@ pub struct AdoptInfo {
     pub collect_validation: bool,
 }
 
+/// Held while this process makes or destroys an instance or a device: those run one at a time.
+/// The loader, the validation layer and drivers have all had races between one thread's
+/// vkCreateInstance/vkCreateDevice and another's destroy (Vulkan-Loader #200; NVIDIA's driver in
+/// kvark/blade #336), and the last instance's destroy unloads the driver and layer libraries
+/// that the next one loads again. Tests make contexts on several threads; making one takes
+/// milliseconds, so taking turns costs nothing that matters.
+fn lifecycle_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LIFECYCLE: Mutex<()> = Mutex::new(());
+    LIFECYCLE.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 /// Loads libvulkan at run time; `WORKGROUP_VULKAN_LIBRARY` names another loader library.
 fn load_entry() -> Result<ash::Entry> {
     match std::env::var_os("WORKGROUP_VULKAN_LIBRARY") {
@@ -374,6 +385,7 @@ fn type_rank(t: &str) -> u32 {
 pub fn list_devices() -> Result<Vec<DeviceInfo>> {
     let entry = load_entry()?;
     let sink = Arc::new(MessageSink::default());
+    let _turn = lifecycle_lock();
     let (instance, _) = create_instance(&entry, false, &sink)?;
     let result = physical_devices(&instance).map(|devs| devs.iter().enumerate().map(|(i, &d)| describe(&instance, d, i)).collect());
     unsafe { instance.destroy_instance(None) };
@@ -450,6 +462,7 @@ impl Context {
     pub fn new(options: &ContextOptions) -> Result<Context> {
         let entry = load_entry()?;
         let sink = Arc::new(MessageSink { messages: Mutex::new(Vec::new()), echo: options.echo_validation });
+        let _turn = lifecycle_lock();
         let (instance, messenger) = create_instance(&entry, options.validate, &sink)?;
         let cleanup = |instance: &ash::Instance, messenger: &Option<(ash::ext::debug_utils::Instance, vk::DebugUtilsMessengerEXT)>| unsafe {
             if let Some((du, m)) = messenger {
@@ -806,6 +819,7 @@ impl Drop for Inner {
             }
             return;
         }
+        let _turn = self.owned.then(lifecycle_lock);
         unsafe {
             // Our own submissions are all waited for; an adopted device's other queues are the
             // caller's business, so only an owned device is waited on here.
