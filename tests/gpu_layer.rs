@@ -460,3 +460,25 @@ fn clock_probe_runs_clean_and_declines_on_cpu_devices() {
         assert!(g.sm_clock_peak() > 0.0);
     }
 }
+
+/// The harness's crash report (tests/common `report_crashes`): a run of this test in a child
+/// process, told to, dereferences a bad address; it prints the test's name, the address and a
+/// stack, and still dies of SIGSEGV.
+#[test]
+fn a_crash_says_which_test_and_where() {
+    let _g = gpu();
+    if std::env::var_os("WORKGROUP_TEST_CRASH").is_some() {
+        unsafe { std::ptr::write_volatile(std::hint::black_box(0x18usize) as *mut u32, 1) };
+        return;
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "a_crash_says_which_test_and_where", "--test-threads", "1"])
+        .env("WORKGROUP_TEST_CRASH", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("*** SIGSEGV in thread a_crash_says_which_test_and_where at address 0x18; stack:"), "{stderr}");
+    assert!(stderr.lines().any(|l| l.contains("libc.so")), "{stderr}");
+    #[cfg(unix)]
+    assert_eq!(std::os::unix::process::ExitStatusExt::signal(&out.status), Some(11), "{stderr}");
+}
