@@ -378,6 +378,22 @@ fn overlapping_passes() {
             check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got, &format!("overlap, recounted, n={n}"));
         }
     }
+    // On CPU devices a persistent scatter that recounts is refused where llvmpipe's loop limit
+    // (every loop of an invocation counted together, 65,535 in all) would cut its recounts short
+    // and give a wrong prefix: one group over 2,000,000 elements, 400 groups over 3,000,000 (two
+    // tiles a group past the first superblock). Elsewhere it runs, exact.
+    for (groups, n) in [(1, 2_000_000usize), (400, 3_000_000)] {
+        let k = Knobs { stable_overlap_persistent: Some(groups), ..knobs(3, true) };
+        let c = make(k, n);
+        let data = generate_for_predicate(n, ElemType::F32, pred, 0.5, 450 + groups as u64).unwrap();
+        match (g.info().device_type == "CPU", run_compactor(&g, &c, &data)) {
+            (true, Err(e)) => assert!(e.to_string().contains("llvmpipe's limit"), "{e}"),
+            (true, Ok(_)) => panic!("a recount past llvmpipe's loop limit ran ({groups} groups, n={n})"),
+            (false, got) => {
+                check(&data, ElemType::F32, pred, Func::Identity, Variant::Stable, got.unwrap(), &format!("recount {groups} n={n}"))
+            }
+        }
+    }
     // The persistent scatter needs the overlap and the halves; the knob's bound.
     let with =
         |k: Knobs| Compactor::with_knobs(&g, Variant::Stable, ElemType::F32, pred, Func::Identity, 5000, range_elems(&g), SPIN_LIMIT, k);

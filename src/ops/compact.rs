@@ -224,6 +224,26 @@ pub fn persistent_fit(
     (per_unit > 0).then_some(units * per_unit)
 }
 
+/// Whether the overlap's persistent scatter, recounting every prefix itself
+/// (`Knobs::stable_overlap_recount`), stays within llvmpipe's loop limit: llvmpipe counts the
+/// iterations of every loop of an invocation together and, past 65,535, leaves each loop as though
+/// it had ended, so the prefix would come out wrong with no error. An invocation's worst case: for
+/// each of its group's tiles one tile recounted (128 iterations of `count_tiles`) and about 160 of
+/// the group's other loops (32 subgroups of 8), and for each of its tiles past the first
+/// superblock one superblock recounted (32,768). Refused past that, with what would fit.
+fn recount_fits_llvmpipe(tiles: usize, groups: usize) -> Result<()> {
+    const LIMIT: usize = 65_535;
+    let per_group = tiles.div_ceil(groups.max(1));
+    let past_first = tiles.saturating_sub(SUPER_TILES).div_ceil(groups.max(1));
+    let worst = per_group * (128 + 160) + past_first * 32_768;
+    if worst <= LIMIT {
+        return Ok(());
+    }
+    Err(Error::invalid(format!(
+        "--stable-overlap-recount with a persistent scatter grid of {groups} over {tiles} tiles takes up to {worst} loop iterations an invocation, past llvmpipe's limit of {LIMIT} (its results would be wrong): give more groups (--stable-overlap-persistent N) or 0 for one group per tile"
+    )))
+}
+
 /// The driver's register count of a kernel (VK_KHR_pipeline_executable_properties), if it tells.
 fn registers(kernel: &Kernel) -> Option<u32> {
     kernel.statistics().into_iter().find(|(name, _)| name == "Register Count").and_then(|(_, v)| v.parse().ok())
@@ -285,7 +305,9 @@ pub struct Knobs {
     /// validation layer can check the run (it cannot see the waits that order the two).
     pub stable_overlap_barrier: bool,
     /// With `stable_overlap`, tests: the counters publish nothing, so the scatter's waits give up
-    /// at once and each invocation counts the tiles before its own itself (exact, slow).
+    /// at once and each invocation counts the tiles before its own itself (exact, slow). On CPU
+    /// devices with a persistent scatter, refused past llvmpipe's loop limit
+    /// (`recount_fits_llvmpipe`).
     pub stable_overlap_recount: bool,
     /// With `stable_overlap`: the scatter writes each tile staged in halves by the whole group
     /// (`Some(true)`) or one round at a time by each subgroup (`Some(false)`); `None`: halves.
@@ -487,6 +509,8 @@ pub struct Compactor {
     subgroup: u32,
     /// stable-lookback's fallback runs in the look-back kernel (else recorded after it).
     tail_in_kernel: bool,
+    /// A CPU device (llvmpipe's loop limit: [`recount_fits_llvmpipe`]).
+    cpu: bool,
     /// stable-lookback: the kernel leaves its state zeroed (no fill before a run).
     clean: bool,
     /// stable-lookback: the runs that gave up, as `lookback_gave_up` last read them.
@@ -1055,6 +1079,7 @@ impl Compactor {
             spin_limit,
             subgroup: ctx.info().subgroup_size,
             tail_in_kernel,
+            cpu,
             clean,
             gave_up_seen: std::sync::atomic::AtomicU32::new(0),
             one_pass,
@@ -1357,6 +1382,9 @@ impl Compactor {
                 [x as u32, tiles.div_ceil(x) as u32, 1]
             };
             let persistent = self.persistent.filter(|&(_, from)| halves && r.1 - r.0 >= from);
+            if let (true, true, Some((groups, _))) = (self.cpu, self.knobs.stable_overlap_recount, persistent) {
+                recount_fits_llvmpipe(total_tiles, groups as usize)?;
+            }
             if let (true, Some((groups, _))) = (whole > 0, persistent) {
                 // As many groups as fit at once, each scattering tiles g, g + groups, ...
                 rec.dispatch(&self.kernels[11], [groups.min(whole as u32), 1, 1], &binds, &pc(0))?;
