@@ -38,6 +38,16 @@ def check(inp, out, groups):
             shifts.setdefault(i // TILE, set()).add(p - place[i])
     wrong_pos = sum(1 for p, v in enumerate(y[:k]) if v % 2 or (v >> 1) not in place or place[v >> 1] != p)
     print(f"positions wrong: {wrong_pos} of {k}; values that are no kept input: {foreign}; tiles written away: {len(shifts)}")
+    # Output ranges by the tile whose place they are: how many of each tile's positions are wrong.
+    bad_ranges, start = [], 0
+    for t in range((len(x) + TILE - 1) // TILE):
+        c = counts.get(t, 0)
+        wrong = sum(1 for p in range(start, start + c) if y[p] % 2 or place.get(y[p] >> 1) != p)
+        if wrong:
+            bad_ranges.append((t, wrong, c))
+        start += c
+    print(f"tiles whose own range is wrong: {len(bad_ranges)}; first: {bad_ranges[:12]}")
+    print(f"  by superblock: {sorted(set(t // SUPER for t, _, _ in bad_ranges))}; partly wrong: {[b for b in bad_ranges if b[1] < b[2]][:8]}")
     for t in sorted(shifts)[:40]:
         print(f"tile {t} (superblock {t // SUPER}, #{t % SUPER} in it; group {t % groups}, iteration {t // groups}): "
               f"kept {counts.get(t, 0)}, shifted by {sorted(shifts[t])[:6]}")
