@@ -228,14 +228,17 @@ pub fn persistent_fit(
 /// (`Knobs::stable_overlap_recount`), stays within llvmpipe's loop limit: llvmpipe counts the
 /// iterations of every loop of an invocation together and, past 65,535, leaves each loop as though
 /// it had ended, so the prefix would come out wrong with no error. An invocation's worst case: for
-/// each of its group's tiles one tile recounted (128 iterations of `count_tiles`) and about 160 of
-/// the group's other loops (32 subgroups of 8), and for each of its tiles past the first
-/// superblock one superblock recounted (32,768). Refused past that, with what would fit.
+/// each of its group's tiles one tile recounted (`count_tiles` loads 8 uvec4s an iteration: 128
+/// for a tile) and about 160 iterations of the group's other loops (32 subgroups of 8), and for
+/// each of its tiles past the first superblock one superblock recounted (32,768). Refused past
+/// that, saying what to change.
 fn recount_fits_llvmpipe(tiles: usize, groups: usize) -> Result<()> {
     const LIMIT: usize = 65_535;
+    const TILE_RECOUNT: usize = TILE / 4 / 8;
+    const OTHER_LOOPS: usize = 160;
     let per_group = tiles.div_ceil(groups.max(1));
     let past_first = tiles.saturating_sub(SUPER_TILES).div_ceil(groups.max(1));
-    let worst = per_group * (128 + 160) + past_first * 32_768;
+    let worst = per_group * (TILE_RECOUNT + OTHER_LOOPS) + past_first * SUPER_TILES * TILE_RECOUNT;
     if worst <= LIMIT {
         return Ok(());
     }
